@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit + integration (vitest), end-to-end (Playwright), then ONE closing
+// line `N passed, N failed, N skipped` summing every suite. Exit code 1 if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+
+const results = [];
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(label, args, env = {}) {
+  console.log(`\n━━ ${label}: npx ${args.join(' ')}`);
+  const r = spawnSync(npx, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function reachable(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+mkdirSync('test-results', { recursive: true });
+
+// 1. Lint and typecheck: one check each.
+results.push({ suite: 'lint', passed: run('lint', ['eslint', '.', '--max-warnings=0']) ? 1 : 0, failedOnly: true });
+for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
+  results.push({ suite: `typecheck ${project}`, passed: run(`typecheck ${project}`, ['tsc', '-p', project, '--noEmit']) ? 1 : 0, failedOnly: true });
+}
+
+// 2. Unit and integration. The server suite also runs on PostgreSQL when one answers (DESIGN.md §5).
+const vitestEnv = {};
+if (!process.env.DATABASE_URL && (await reachable(5432))) vitestEnv.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+if (!process.env.REDIS_URL && (await reachable(6379))) vitestEnv.REDIS_URL = 'redis://127.0.0.1:6379';
+rmSync('test-results/vitest.json', { force: true });
+const vitestOk = run('unit + integration', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], vitestEnv);
+const v = readJson('test-results/vitest.json');
+if (v) results.push({ suite: 'vitest', passed: v.numPassedTests, failed: v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1), skipped: v.numPendingTests + v.numTodoTests });
+else results.push({ suite: 'vitest', passed: 0, failed: 1 });
+
+// 3. End to end in Chromium through the browser host.
+rmSync('test-results/e2e.json', { force: true });
+const e2eOk = run('end to end', ['playwright', 'test']);
+const e = readJson('test-results/e2e.json');
+if (e?.stats) results.push({ suite: 'e2e', passed: e.stats.expected + (e.stats.flaky ?? 0), failed: e.stats.unexpected + (e2eOk || e.stats.unexpected ? 0 : 1), skipped: e.stats.skipped });
+else results.push({ suite: 'e2e', passed: 0, failed: 1 });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n━━ Summary');
+for (const r of results) {
+  const f = r.failedOnly ? (r.passed ? 0 : 1) : (r.failed ?? 0);
+  passed += r.passed;
+  failed += f;
+  skipped += r.skipped ?? 0;
+  console.log(`  ${r.suite.padEnd(28)} ${r.passed} passed, ${f} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+}
+if (!existsSync('node_modules')) console.log('node_modules is missing: run npm install first.');
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed === 0 ? 0 : 1);
