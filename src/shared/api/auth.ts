@@ -1,0 +1,58 @@
+import { endpoint } from './endpoint';
+import {
+  ChangePasswordCheck,
+  LdapLoginBody,
+  LoginBody,
+  LoginResult,
+  RefreshBody,
+  UpdatePasswordBody,
+  UpdatePasswordResult
+} from '../domain/session';
+
+/** SPEC §7 "Auth", plus the password update of "Users and parameters". */
+export const authEndpoints = {
+  login: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: '/api/auth',
+    body: LoginBody,
+    response: LoginResult,
+    access: 'public',
+    note: 'JSON { email, password }. 401 invalid credentials, 403 locked account.'
+  }),
+  loginLdap: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: '/api/auth/auth_ldap',
+    body: LdapLoginBody,
+    response: LoginResult,
+    access: 'public',
+    note: 'Answers 501 with a Spanish message while no LDAP directory is configured.'
+  }),
+  refreshSession: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: '/api/auth/refreshSesion',
+    body: RefreshBody,
+    response: LoginResult,
+    access: 'public',
+    note: 'Rotates the refresh token. Presenting an already-used one revokes its whole family (401).'
+  }),
+  changePasswordByExpiration: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: '/api/auth/changePasswordByExpiration',
+    response: ChangePasswordCheck,
+    access: 'any'
+  }),
+  updatePasswordByUserName: endpoint({
+    service: 'virtualAgent',
+    method: 'PUT',
+    path: '/api/users/UpdatePasswordByUserName',
+    body: UpdatePasswordBody,
+    response: UpdatePasswordResult,
+    access: 'any',
+    note: "The caller's own password. 400 'La contraseña Actual no es válida.' when oldPassword is wrong."
+  })
+} as const;
+

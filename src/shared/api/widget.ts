@@ -1,0 +1,55 @@
+import { endpoint } from './endpoint';
+import { IdOrgParams, ORG_PATH, SETTINGS_EDITORS, VaQuery } from './access';
+import { ImageAnswer } from '../domain/design';
+import { AvatarBody, UpdateWidgetDesign, WidgetDesignAnswer } from '../domain/widget-design';
+
+const W = '/api/organization/{idOrg}/colorFont';
+
+/** SPEC §7 "Widget" (the customer's web-chat look, per virtual agent). */
+export const widgetEndpoints = {
+  widgetDesign: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: `${W}/getWidgetDesign`,
+    params: IdOrgParams,
+    query: VaQuery,
+    response: WidgetDesignAnswer,
+    access: SETTINGS_EDITORS,
+    org: ORG_PATH,
+    note: 'colores and font come as JSON strings (SPEC §7); the response schema parses them. A virtual agent never saved answers DEFAULT_WIDGET_THEME.'
+  }),
+  updateWidgetDesign: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: `${W}/updateWidgetDesign`,
+    params: IdOrgParams,
+    body: UpdateWidgetDesign,
+    response: WidgetDesignAnswer,
+    access: SETTINGS_EDITORS,
+    org: ORG_PATH,
+    note: 'Body not shown in SPEC: { idVa, colores, font } as objects. Answers the stored design in the GET shape (SPEC §5: no answer is a failure).'
+  }),
+  widgetAvatar: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: `${W}/getImage`,
+    params: IdOrgParams,
+    query: VaQuery,
+    response: ImageAnswer,
+    access: SETTINGS_EDITORS,
+    org: ORG_PATH,
+    note: "Answers { url }; '' while no avatar is set (an error for the client, SPEC §5)."
+  }),
+  upsertWidgetAvatar: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: `${W}/upsertImage`,
+    params: IdOrgParams,
+    query: VaQuery,
+    body: AvatarBody,
+    response: ImageAnswer,
+    access: SETTINGS_EDITORS,
+    org: ORG_PATH,
+    note: 'Body { url } (an uploaded file, see uploadFile). Answers { url }.'
+  })
+} as const;

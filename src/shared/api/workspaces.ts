@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { ORG_QUERY, SETTINGS_EDITORS } from './access';
+import { IdParam, OrgQuery, SuccessResult } from '../domain/common';
+import { Answer, DeleteAnswer, NodeId, UpsertAnswer, Workspace, WorkspaceQuery, WorkspaceUpdateSummary } from '../domain/workspace';
+
+const IdParams = z.object({ id: IdParam });
+
+/** SPEC §7 "Workspaces and answers" (the virtual assistant's configured answers). */
+export const workspaceEndpoints = {
+  workspaces: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: '/api/workspaces',
+    query: WorkspaceQuery,
+    response: z.array(Workspace),
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    note: 'Shape not shown in SPEC: the workspaces of the organisation (optionally of one virtual agent).'
+  }),
+  workspaceAnswers: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: '/api/workspaces/{id}/answers',
+    params: IdParams,
+    query: OrgQuery,
+    response: z.array(Answer),
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    note: 'The response nodes of the workspace with their answers (details sorted by elementOrderPos).'
+  }),
+  syncWorkspaceAnswers: endpoint({
+    service: 'virtualAgent',
+    method: 'PUT',
+    path: '/api/answers/workspace/{id}',
+    params: IdParams,
+    query: OrgQuery,
+    response: WorkspaceUpdateSummary,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    note: "Re-reads the workspace's response nodes and answers SPEC §3's workspace update summary (field spellings as SPEC gives them)."
+  }),
+  nodeAnswer: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: '/api/answers/respNodeIdWrkspc/{workspaceId}/respNodeWatsonNodeId/{nodeId}',
+    params: z.object({ workspaceId: IdParam, nodeId: NodeId }),
+    query: OrgQuery,
+    response: Answer,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    note: 'The answer of one node, details sorted by elementOrderPos. 404 when the node is not in the workspace.'
+  }),
+  upsertAnswer: endpoint({
+    service: 'virtualAgent',
+    method: 'PUT',
+    path: '/api/answers',
+    query: OrgQuery,
+    body: UpsertAnswer,
+    response: Answer,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    note: "Body not shown in SPEC: workspaceId, nodeId and the details (type 1–5, position, value). Creates or replaces ('Respuesta creada' / 'Respuesta actualizada')."
+  }),
+  deleteAnswer: endpoint({
+    service: 'virtualAgent',
+    method: 'DELETE',
+    path: '/api/answers',
+    query: OrgQuery,
+    body: DeleteAnswer,
+    response: SuccessResult,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    note: 'Body { workspaceId, nodeId } (SPEC §7: a DELETE with a body). Answers { success }.'
+  })
+} as const;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { HexColor } from './fields';
+
+/** Building blocks shared by the dashboard and widget designs (SPEC §3). */
+export const ColorPair = z.object({ background: HexColor, color: HexColor });
+export type ColorPair = z.infer<typeof ColorPair>;
+export const IconBar = z.object({ background: HexColor, iconsColor: HexColor });
+export type IconBar = z.infer<typeof IconBar>;
+
+/** A chosen web font: family, category and one variant. */
+export const FontChoice = z.object({
+  family: z.string().trim().min(1, { message: 'La fuente es obligatoria' }).max(100),
+  category: z.string().trim().min(1).max(40),
+  variant: z.string().trim().min(1).max(40)
+});
+export type FontChoice = z.infer<typeof FontChoice>;
+
+/** One entry of the web-fonts list (category, family, variants). */
+export const WebFont = z.object({ family: z.string(), category: z.string(), variants: z.array(z.string()) });
+export type WebFont = z.infer<typeof WebFont>;
+export const WebFontList = z.object({ items: z.array(WebFont) });
+/** The list is capped at 200 entries (SPEC §9). */
+export const FontListQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'El límite debe ser un número' })
+    .int({ message: 'El límite debe ser un número entero' })
+    .min(1, { message: 'El límite debe estar entre 1 y 200' })
+    .max(200, { message: 'El límite debe estar entre 1 y 200' })
+    .default(200)
+});
+
+/** An image reference as the design services answer it. Empty means "none" (an error for the client, SPEC §5). */
+export const ImageAnswer = z.object({ url: z.string() });
+
+/**
+ * A column that travels as JSON text (the widget's colores and font, SPEC §7): parsed and validated
+ * against `schema`; unparsable text is a validation error. An already-parsed value is accepted too,
+ * so a document that went through this schema once (e.g. a validated server reply) still parses.
+ */
+export function jsonText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'El contenido no es JSON válido' });
+      return value;
+    }
+  }, schema);
+}
