@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { isRoleId } from '../../shared/roles';
+import type { TokenClaims } from '../../shared/domain/session';
+import { organizations, users } from '../db/schema';
+import type { Db } from '../db/types';
+import { unauthenticated } from '../http/errors';
+import type { AccessSubject } from './tokens';
+
+export interface Account extends AccessSubject {
+  passwordHash: string;
+  isActive: boolean;
+  isLocked: boolean;
+  organizationActive: boolean;
+}
+
+/** A user row with its organisation, by e-mail (stored lower-case) or by id. */
+export async function findAccount(db: Db, by: { email: string } | { idUser: number }): Promise<Account | undefined> {
+  const [row] = await db
+    .select({
+      idUser: users.idUser,
+      email: users.email,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      isLocked: users.isLocked,
+      organizationId: users.organizationId,
+      organizationName: organizations.name,
+      organizationActive: organizations.isActive
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))
+    .where('email' in by ? eq(users.email, by.email) : eq(users.idUser, by.idUser))
+    .limit(1);
+  if (!row) return undefined;
+  const { role } = row;
+  if (!isRoleId(role)) throw new Error(`User ${row.idUser} has an unknown role ${role}`);
+  return { ...row, role };
+}
+
+/** Whether the account may hold a session: active, not locked, in an active organisation. */
+export function canSignIn(account: Account): boolean {
+  return account.isActive && !account.isLocked && account.organizationActive;
+}
+
+/** The user id of a verified access token (the `sub` claim). */
+export function callerId(claims: TokenClaims): number {
+  const id = Number(claims.sub);
+  if (!Number.isSafeInteger(id) || id <= 0) throw unauthenticated();
+  return id;
+}

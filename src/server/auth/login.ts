@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoginBody, LoginResult } from '../../shared/domain/session';
+import { MSG } from '../../shared/messages';
+import { organizations, users } from '../db/schema';
+import type { Db } from '../db/types';
+import { HttpError } from '../http/errors';
+import { canSignIn, findAccount } from './accounts';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { issueSession } from './session-tokens';
+import type { TokenService } from './tokens';
+
+const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
+const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
+
+/**
+ * Password sign-in. Unknown e-mails and wrong passwords answer the same 401 after the same
+ * argon2 work. Consecutive failures are counted in one UPDATE, which also locks the account when
+ * the count reaches the organisation's loginAttemptsAllowed — that failure already answers 403.
+ * A locked or inactive account answers 403 whatever the password.
+ */
+export async function signIn(db: Db, tokens: TokenService, { email, password }: LoginBody): Promise<LoginResult> {
+  const account = await findAccount(db, { email });
+  if (!account) {
+    await verifyAgainstDummy(password);
+    throw invalidCredentials();
+  }
+  const valid = await verifyPassword(account.passwordHash, password);
+  if (!canSignIn(account)) throw locked();
+
+  if (!valid) {
+    const [after] = await db
+      .update(users)
+      .set({
+        failedAttempts: sql`${users.failedAttempts} + 1`,
+        isLocked: sql`${users.failedAttempts} + 1 >= (select ${organizations.loginAttemptsAllowed} from ${organizations} where ${organizations.idOrg} = ${users.organizationId})`
+      })
+      .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false)))
+      .returning({ isLocked: users.isLocked });
+    throw !after || after.isLocked ? locked() : invalidCredentials();
+  }
+
+  // Reset the counter only if nothing locked the account since we read it.
+  const [reset] = await db
+    .update(users)
+    .set({ failedAttempts: 0 })
+    .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false), eq(users.isActive, true)))
+    .returning({ idUser: users.idUser });
+  if (!reset) throw locked();
+  return issueSession(db, tokens, account);
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { PASSWORD_UPDATED_REPLY, type UpdatePasswordBody } from '../../shared/domain/session';
+import { MSG } from '../../shared/messages';
+import { organizations, users } from '../db/schema';
+import type { Db } from '../db/types';
+import { HttpError, LOCAL_MSG, unauthenticated } from '../http/errors';
+import { hashPassword, verifyPassword } from './passwords';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the user must change the password now: flagged to, or passwordExpirationDays have
+ * passed since the last change. An organisation with 0 days has no expiry.
+ */
+export async function mustChangePassword(db: Db, idUser: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({
+      changedAt: users.passwordChangedAt,
+      flagged: users.mustChangePassword,
+      expirationDays: organizations.passwordExpirationDays
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))
+    .where(eq(users.idUser, idUser));
+  if (!row) throw unauthenticated();
+  if (row.flagged) return true;
+  return row.expirationDays > 0 && now.getTime() - row.changedAt.getTime() >= row.expirationDays * DAY_MS;
+}
+
+/** The caller's own password change; the current password must be given and valid. */
+export async function changeOwnPassword(db: Db, idUser: number, { oldPassword, newPassword }: UpdatePasswordBody, now: Date): Promise<{ message: string }> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.idUser, idUser));
+  if (!row) throw unauthenticated();
+  if (!(await verifyPassword(row.passwordHash, oldPassword))) throw new HttpError(400, MSG.session.currentPasswordInvalid);
+  if (newPassword === oldPassword) throw new HttpError(400, LOCAL_MSG.samePassword);
+  // Compare-and-set on the old hash: of two concurrent changes, only the first wins.
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, dateUpdate: now })
+    .where(and(eq(users.idUser, idUser), eq(users.passwordHash, row.passwordHash)))
+    .returning({ idUser: users.idUser });
+  if (!updated) throw new HttpError(400, MSG.session.currentPasswordInvalid);
+  return { message: PASSWORD_UPDATED_REPLY };
+}

@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginResult } from '../../shared/domain/session';
+import { refreshTokens } from '../db/schema';
+import type { Db } from '../db/types';
+import type { AccessSubject, TokenService } from './tokens';
+
+/** Issues an access token and a refresh token of `familyId` (a new family for a new sign-in). */
+export async function issueSession(db: Db, tokens: TokenService, subject: AccessSubject, familyId: string = randomUUID()): Promise<LoginResult> {
+  const token = await tokens.signAccess(subject);
+  const refresh = await tokens.signRefresh(subject.idUser);
+  await db.insert(refreshTokens).values({
+    tokenHash: refresh.tokenHash,
+    familyId,
+    userId: subject.idUser,
+    expiresAt: refresh.expiresAt
+  });
+  return { token, refreshToken: refresh.token };
+}

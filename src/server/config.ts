@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import type { DatabaseTarget } from './db/client';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Overrides the migrations shipped next to the db module (the Electron build copies them). */
+  migrationsFolder?: string;
+  /** false: silent; a pino level name otherwise. */
+  logger: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+  /** Check every JSON answer against the catalogue's response schema (a mismatch is a 500). */
+  validateResponses: boolean;
+  /** The platform's notion of "now" for stored dates and password expiry; tests fix it. */
+  clock: () => Date;
+}
+
+export const DEFAULT_PORT = 3100;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = './.data/platform';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export class ConfigError extends Error {}
+
+export const USAGE = `Uso: npm run server -- [--port N] [--host H] [--memory | --data-dir D]
+  --port N       puerto (por defecto ${DEFAULT_PORT}; 0 = cualquiera libre)
+  --host H       interfaz (por defecto ${DEFAULT_HOST})
+  --memory       base de datos en memoria (se pierde al cerrar)
+  --data-dir D   carpeta de datos PGlite (por defecto ${DEFAULT_DATA_DIR})
+Variables: DATABASE_URL (PostgreSQL), ACCESS_TOKEN_TTL_SECONDS (3600), REFRESH_TOKEN_TTL_SECONDS (86400),
+           ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
+
+type Env = Record<string, string | undefined>;
+
+/** Everything but the database and listening address, from the environment. */
+export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'database'> {
+  return {
+    accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 3600, 'ACCESS_TOKEN_TTL_SECONDS'),
+    refreshTokenTtlSeconds: positiveInt(env.REFRESH_TOKEN_TTL_SECONDS, 86400, 'REFRESH_TOKEN_TTL_SECONDS'),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    migrationsFolder: env.ATIENDE_MIGRATIONS_DIR || undefined,
+    logger: false,
+    validateResponses: true,
+    clock: () => new Date()
+  };
+}
+
+/**
+ * The CLI configuration. An explicit --memory or --data-dir wins over DATABASE_URL; without
+ * either, DATABASE_URL selects PostgreSQL, and otherwise PGlite in the default data directory.
+ */
+export function parseConfig(argv: readonly string[], env: Env): ServerConfig {
+  let port = DEFAULT_PORT;
+  let host = DEFAULT_HOST;
+  let memory = false;
+  let dataDir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = (): string => {
+      const next = argv[++i];
+      if (next === undefined || next.startsWith('--')) throw new ConfigError(`Falta el valor de ${arg}`);
+      return next;
+    };
+    if (arg === '--port') port = portNumber(value());
+    else if (arg === '--host') host = value();
+    else if (arg === '--memory') memory = true;
+    else if (arg === '--data-dir') dataDir = value();
+    else throw new ConfigError(`Opción desconocida: ${arg}`);
+  }
+  if (memory && dataDir) throw new ConfigError('Use --memory o --data-dir, no ambos');
+  const database: DatabaseTarget =
+    memory ? { kind: 'pglite', dataDir: null }
+    : dataDir ? { kind: 'pglite', dataDir: resolve(dataDir) }
+    : env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: resolve(DEFAULT_DATA_DIR) };
+  return { ...baseConfig(env), port, host, database, logger: logLevel(env.LOG_LEVEL) };
+}
+
+function portNumber(raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`Puerto inválido: ${raw}`);
+  return n;
+}
+
+function positiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} debe ser un entero positivo`);
+  return n;
+}
+
+function logLevel(raw: string | undefined): ServerConfig['logger'] {
+  if (raw === undefined || raw === '') return 'warn';
+  if (raw === 'silent') return false;
+  if (raw === 'fatal' || raw === 'error' || raw === 'warn' || raw === 'info' || raw === 'debug') return raw;
+  throw new ConfigError(`LOG_LEVEL inválido: ${raw}`);
+}

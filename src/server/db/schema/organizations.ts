@@ -1,0 +1,15 @@
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** SPEC §3 "Organisation", plus the per-organisation block and expiry parameters. */
+export const organizations = pgTable('organizations', {
+  idOrg: integer('id_org').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  schemaName: text('schema_name').notNull().unique(),
+  isActive: boolean('is_active').notNull().default(true),
+  organizationType: text('organization_type').notNull(),
+  loginAttemptsAllowed: integer('login_attempts_allowed').notNull().default(5),
+  /** 0 disables expiry. */
+  passwordExpirationDays: integer('password_expiration_days').notNull().default(90),
+  dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
+  dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow()
+});

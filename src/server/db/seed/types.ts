@@ -1,0 +1,12 @@
+import type { Db } from '../types';
+
+export interface SeedContext {
+  /** The moment the data set is generated; every stored date derives from it. */
+  now: Date;
+}
+
+/** One domain's slice of the demo data. Modules run in list order, inside one transaction. */
+export interface SeedModule {
+  name: string;
+  run(db: Db, ctx: SeedContext): Promise<void>;
+}
