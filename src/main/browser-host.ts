@@ -1,0 +1,327 @@
+/**
+ * The browser host (DESIGN.md §1): the embedded platform, the SAME main-process services and IPC
+ * handlers in plain Node, and the SAME renderer served to a browser, with a WebSocket bridge in place
+ * of the preload. A development and test host, not a second product.
+ *
+ *   npm run web -- [--port N] [--memory | --data-dir D] [--no-build]
+ *
+ * The renderer is (re)built into out/renderer when it is missing or older than its sources;
+ * --no-build serves whatever is there.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { WebSocket, WebSocketServer } from 'ws';
+import { z } from 'zod';
+import { MSG } from '../shared/messages';
+import { startPlatform } from '../server/platform';
+import { bridgeScript, TAB_ID_PATTERN } from './bridge-script';
+import { RENDERER_SECURITY_HEADERS } from './csp';
+import { createIpcHandlers, isIpcChannel, type IpcHandlers } from './ipc/register';
+import { BRIDGE_PATH, BRIDGE_SOCKET_PATH, readRendererFile } from './renderer-files';
+import { createMainServices, type MainServices } from './services';
+import { consoleLogger, createMemorySettings, createMemoryTokenVault, systemClock, type Logger } from './services/ports';
+
+export interface BrowserHostOptions {
+  /** 0 or absent: any free port. */
+  port?: number;
+  memory?: boolean;
+  dataDir?: string;
+  /** false: serve out/renderer as it is, without checking it is up to date. Default true. */
+  build?: boolean;
+  logger?: Logger;
+}
+
+export interface BrowserHost {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const rendererOut = join(projectRoot, 'out', 'renderer');
+const APP_ICON = join(projectRoot, 'resources', 'icon.png');
+const RENDERER_SOURCES = [join(projectRoot, 'src', 'renderer'), join(projectRoot, 'src', 'shared'), join(projectRoot, 'vite.renderer.config.ts')];
+/** A tab that has had no connection for this long is forgotten (its sessionStorage id is gone with it). */
+const TAB_IDLE_MS = 15 * 60_000;
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+const BUILD_LOCK_WAIT_MS = 5 * 60_000;
+
+const Incoming = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), arg: z.unknown().optional() });
+
+interface Tab {
+  services: MainServices;
+  handlers: IpcHandlers;
+  sockets: Set<WebSocket>;
+  idle: NodeJS.Timeout | null;
+}
+
+export async function startBrowserHost(options: BrowserHostOptions = {}): Promise<BrowserHost> {
+  const logger = options.logger ?? consoleLogger('web');
+  if (options.memory && options.dataDir) throw new Error('Use --memory o --data-dir, no ambos');
+  if (options.build === false) {
+    if (!existsSync(join(rendererOut, 'index.html'))) throw new Error('No hay interfaz compilada en out/renderer; ejecute sin --no-build');
+  } else {
+    await ensureRendererBuilt(logger);
+  }
+
+  const platform = await startPlatform({
+    port: 0,
+    host: '127.0.0.1',
+    ...(options.memory ? { memory: true } : {}),
+    ...(options.dataDir ? { dataDir: resolve(options.dataDir) } : {})
+  });
+  const serviceUrls = { virtualAgent: platform.url, humanAgent: platform.url, notifications: platform.url };
+  const tabs = new Map<string, Promise<Tab>>();
+  let port = options.port ?? 0;
+
+  async function openTab(id: string): Promise<Tab> {
+    const services = await createMainServices({
+      fetch: (input, init) => fetch(input, init),
+      vault: createMemoryTokenVault(),
+      settings: createMemorySettings({ serviceUrls }),
+      clock: systemClock,
+      logger
+    });
+    const tab: Tab = { services, handlers: createIpcHandlers(services, logger), sockets: new Set(), idle: null };
+    services.bus.on('session:ended', (payload) => {
+      const text = JSON.stringify({ event: 'session:ended', payload });
+      for (const socket of tab.sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    });
+    logger.info(`New browser tab ${id.slice(0, 8)}`);
+    return tab;
+  }
+
+  function tabFor(id: string): Promise<Tab> {
+    let tab = tabs.get(id);
+    if (!tab) {
+      tab = openTab(id);
+      tabs.set(id, tab);
+    }
+    return tab;
+  }
+
+  /** Loopback only, and only pages this host served: guards the bridge against other sites and DNS rebinding. */
+  function isOwnHost(req: IncomingMessage): boolean {
+    const host = req.headers.host;
+    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  }
+
+  function isOwnOrigin(req: IncomingMessage): boolean {
+    return isOwnHost(req) && req.headers.origin === `http://${req.headers.host}`;
+  }
+
+  async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isOwnHost(req)) return send(res, 421, 'text/plain; charset=utf-8', 'Host no permitido');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Método no permitido');
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname === BRIDGE_PATH) return send(res, 200, 'text/javascript; charset=utf-8', bridge, req.method === 'HEAD');
+    // Browsers ask for it on their own; the app's icon answers instead of a 404 in the console.
+    if (pathname === '/favicon.ico' && existsSync(APP_ICON)) return send(res, 200, 'image/png', await readFile(APP_ICON), req.method === 'HEAD');
+    const file = await readRendererFile(rendererOut, pathname, { bridge: true });
+    send(res, file.status, file.contentType, file.body, req.method === 'HEAD');
+  }
+
+  function attach(socket: WebSocket, id: string): void {
+    const ready = tabFor(id);
+    void ready.then((tab) => {
+      if (tab.idle) clearTimeout(tab.idle);
+      tab.idle = null;
+      tab.sockets.add(socket);
+    });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let message: z.infer<typeof Incoming>;
+      try {
+        const parsed = Incoming.safeParse(JSON.parse(data.toString()));
+        if (!parsed.success) return;
+        message = parsed.data;
+      } catch {
+        return;
+      }
+      void (async () => {
+        const tab = await ready;
+        const result = isIpcChannel(message.channel)
+          ? await tab.handlers[message.channel](message.arg)
+          : { ok: false, error: { status: 400, message: MSG.generic.invalidInput } };
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ id: message.id, result }));
+      })().catch((error: unknown) => logger.error('Bridge call failed', error));
+    });
+    socket.on('close', () => {
+      void ready.then((tab) => {
+        tab.sockets.delete(socket);
+        if (tab.sockets.size > 0 || tab.idle) return;
+        tab.idle = setTimeout(() => {
+          tabs.delete(id);
+          tab.services.dispose();
+        }, TAB_IDLE_MS);
+        tab.idle.unref();
+      });
+    });
+  }
+
+  const bridge = bridgeScript();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const server = createServer((req, res) => {
+    serveHttp(req, res).catch((error: unknown) => {
+      logger.error('Request failed', error);
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', MSG.generic.serverError);
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const id = url.searchParams.get('tab');
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (url.pathname !== BRIDGE_SOCKET_PATH) return refuse('404 Not Found');
+    if (!isOwnOrigin(req)) return refuse('403 Forbidden');
+    if (!id || !TAB_ID_PATTERN.test(id)) return refuse('400 Bad Request');
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, id));
+  });
+
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolveListen();
+      });
+    });
+  } catch (error) {
+    await platform.close();
+    throw error;
+  }
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : port;
+  const url = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= (async () => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+        for (const pending of tabs.values()) {
+          const tab = await pending.catch(() => null);
+          if (tab?.idle) clearTimeout(tab.idle);
+          tab?.services.dispose();
+        }
+        tabs.clear();
+        await platform.close();
+      })();
+      return closing;
+    }
+  };
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headOnly = false): void {
+  res.writeHead(status, {
+    ...RENDERER_SECURITY_HEADERS,
+    'content-type': contentType,
+    'cache-control': 'no-cache',
+    'content-length': Buffer.byteLength(body)
+  });
+  res.end(headOnly ? undefined : body);
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function rendererIsFresh(): boolean {
+  const index = join(rendererOut, 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  return built > 0 && Math.max(...RENDERER_SOURCES.map(newestMtime)) <= built;
+}
+
+/**
+ * Builds out/renderer with vite.renderer.config.ts when it is missing or older than its sources.
+ * Several hosts may start at once (parallel test workers): a lock directory lets one build while
+ * the others wait and then find the output fresh.
+ */
+export async function ensureRendererBuilt(logger: Logger): Promise<void> {
+  if (rendererIsFresh()) return;
+  const lock = join(projectRoot, 'out', '.renderer-build.lock');
+  mkdirSync(dirname(lock), { recursive: true });
+  const deadline = Date.now() + BUILD_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock left behind by a killed build is taken over once it is clearly abandoned.
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+      if (age > BUILD_LOCK_WAIT_MS) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error('Otra compilación de la interfaz no terminó a tiempo');
+      else await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  try {
+    if (rendererIsFresh()) return;
+    logger.info('Compilando la interfaz en out/renderer…');
+    const { build } = await import('vite');
+    await build({ configFile: join(projectRoot, 'vite.renderer.config.ts'), logLevel: 'warn' });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function parseCli(argv: string[]): BrowserHostOptions & { port: number } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      memory: { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      'no-build': { type: 'boolean' }
+    },
+    strict: true
+  });
+  const port = values.port === undefined ? 4999 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Puerto inválido: ${values.port}`);
+  return { port, memory: values.memory ?? false, ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}), build: !values['no-build'] };
+}
+
+const USAGE = 'Uso: npm run web -- [--port N] [--memory | --data-dir D] [--no-build]';
+
+async function cli(): Promise<void> {
+  let options: BrowserHostOptions & { port: number };
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+  let host: BrowserHost;
+  try {
+    host = await startBrowserHost(options);
+  } catch (error) {
+    console.error(`No fue posible iniciar Atiende: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  console.log(`Atiende listo en ${host.url}`);
+  const stop = () => {
+    host.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void cli();

@@ -1,0 +1,215 @@
+/**
+ * The composition root of the desktop app: the only place that wires Electron to the services
+ * (DESIGN.md §1-§4). Everything security-relevant about the window is decided here.
+ */
+import { app, BrowserWindow, ipcMain, Menu, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import Store from 'electron-store';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ipcEvents, type IpcEventName } from '../shared/ipc';
+import { MSG } from '../shared/messages';
+import { APP_ORIGIN, isAppUrl, registerAppScheme, serveRenderer } from './adapters/app-protocol.electron';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from './adapters/embedded-platform.electron';
+import { createElectronTokenVault } from './adapters/keychain.electron';
+import { createElectronSettings } from './adapters/settings.electron';
+import { CONTENT_SECURITY_POLICY } from './csp';
+import { createIpcHandlers, IPC_CHANNELS } from './ipc/register';
+import { createMainServices, type MainServices } from './services';
+import { consoleLogger, systemClock, type ServiceUrls } from './services/ports';
+
+const WINDOW_TITLE = 'Atiende';
+const mainDir = dirname(fileURLToPath(import.meta.url));
+const rendererDir = join(mainDir, '../renderer');
+const preloadPath = join(mainDir, '../preload/index.cjs');
+/** electron-vite's dev server, only when running unpackaged under `npm run dev`. */
+const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL) : null;
+const logger = consoleLogger('main');
+
+/** The dev server needs its inline React-refresh preamble and its HMR socket; the built app gets the strict policy. */
+const DEV_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
+  "connect-src 'self'",
+  `connect-src 'self' ws://${devServerUrl?.host ?? 'localhost'}`
+);
+
+if (process.env.ATIENDE_USER_DATA) app.setPath('userData', resolve(process.env.ATIENDE_USER_DATA));
+registerAppScheme();
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  hardenWebContents();
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      logger.error('The app could not start', error);
+      app.exit(1);
+    });
+}
+
+function isOwnRendererUrl(raw: string): boolean {
+  if (isAppUrl(raw)) return true;
+  if (!devServerUrl) return false;
+  try {
+    return new URL(raw).origin === devServerUrl.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** DESIGN.md §4: no navigation away from the app, no new windows, no webviews. */
+function hardenWebContents(): void {
+  app.on('web-contents-created', (_event, contents: WebContents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isOwnRendererUrl(url)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isOwnRendererUrl(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+}
+
+function secureSession(): void {
+  const { defaultSession } = session;
+  defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  defaultSession.setPermissionCheckHandler(() => false);
+  defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...details.responseHeaders };
+    if (details.resourceType === 'mainFrame' || details.resourceType === 'subFrame') {
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
+      headers['Content-Security-Policy'] = [devServerUrl ? DEV_CSP : CONTENT_SECURITY_POLICY];
+    }
+    callback({ responseHeaders: headers });
+  });
+}
+
+function platformUrls(url: string): ServiceUrls {
+  return { virtualAgent: url, humanAgent: url, notifications: url };
+}
+
+async function start(): Promise<void> {
+  secureSession();
+  if (process.platform !== 'darwin') Menu.setApplicationMenu(null);
+  serveRenderer(rendererDir);
+
+  const store = new Store<Record<string, unknown>>({ name: 'settings' });
+  const settings = createElectronSettings(store);
+  const vault = await createElectronTokenVault(store, logger);
+
+  // With no platform configured, the app runs its own on loopback (DESIGN.md §1 "Embedded default").
+  let embedded: EmbeddedPlatform | null = null;
+  if (!settings.get('serviceUrls')) {
+    embedded = startEmbeddedPlatform({
+      entry: join(mainDir, 'platform-process.js'),
+      dataDir: join(app.getPath('userData'), 'platform'),
+      migrationsDir: join(mainDir, 'migrations'),
+      logger
+    });
+  }
+
+  const services = await createMainServices({
+    fetch: (input, init) => fetch(input, init),
+    vault,
+    settings,
+    clock: systemClock,
+    logger,
+    serviceUrls: async () => {
+      const configured = settings.get('serviceUrls');
+      if (configured) return configured;
+      const url = embedded ? await embedded.url() : null;
+      return url ? platformUrls(url) : null;
+    }
+  });
+  registerIpc(services);
+  forwardEvents(services);
+
+  let shutDown = false;
+  app.on('will-quit', (event) => {
+    if (shutDown) return;
+    event.preventDefault();
+    shutDown = true;
+    services.dispose();
+    void (embedded?.stop() ?? Promise.resolve()).finally(() => app.quit());
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  createWindow();
+}
+
+/** Only the app's own top frame may call: never a subframe, never another origin. */
+function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null) return false;
+  const owner = BrowserWindow.fromWebContents(event.sender);
+  return owner !== null && isOwnRendererUrl(frame.url);
+}
+
+function registerIpc(services: MainServices): void {
+  const handlers = createIpcHandlers(services, logger);
+  for (const channel of IPC_CHANNELS) {
+    ipcMain.handle(channel, (event, arg: unknown) => {
+      if (!isTrustedSender(event)) {
+        logger.warn(`Refused ${channel} from ${event.senderFrame?.url ?? 'an unknown frame'}`);
+        return { ok: false, error: { status: 403, message: MSG.generic.unauthorized } };
+      }
+      return handlers[channel](arg);
+    });
+  }
+}
+
+function forwardEvents(services: MainServices): void {
+  for (const event of Object.keys(ipcEvents) as IpcEventName[]) {
+    services.bus.on(event, (payload) => {
+      for (const window of BrowserWindow.getAllWindows()) {
+        if (!window.isDestroyed()) window.webContents.send(event, payload);
+      }
+    });
+  }
+}
+
+function createWindow(): BrowserWindow {
+  const icon = join(mainDir, 'icon.png');
+  const window = new BrowserWindow({
+    title: WINDOW_TITLE,
+    width: 1280,
+    height: 800,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    autoHideMenuBar: true,
+    ...(existsSync(icon) ? { icon } : {}),
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false
+    }
+  });
+  // The title stays 'Atiende' whatever the page sets.
+  window.on('page-title-updated', (event) => event.preventDefault());
+  window.once('ready-to-show', () => window.show());
+  const target = devServerUrl ? devServerUrl.href : `${APP_ORIGIN}/`;
+  window.loadURL(target).catch((error: unknown) => logger.error(`Could not load ${target}`, error));
+  return window;
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { ipcContract, type IpcChannel, type IpcContract, type IpcData, type IpcResult } from '../../shared/ipc';
+import { MSG } from '../../shared/messages';
+import type { ErrorReportService } from '../services/error-report.service';
+import type { PlatformService } from '../services/platform.service';
+import type { Logger } from '../services/ports';
+import type { SessionService } from '../services/session.service';
+import { parseSpanish } from '../services/validation';
+
+export interface IpcServices {
+  session: SessionService;
+  platform: PlatformService;
+  errors: ErrorReportService;
+}
+
+/** A handler as a host calls it: any argument in, a result out, never a throw. */
+export type IpcHandler<C extends IpcChannel = IpcChannel> = (arg: unknown) => Promise<IpcResult<IpcData<C>>>;
+export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
+
+type Implementations = {
+  [C in IpcChannel]: (arg: z.output<IpcContract[C]['arg']>) => Promise<IpcResult<IpcData<C>>>;
+};
+
+export const IPC_CHANNELS = Object.keys(ipcContract) as IpcChannel[];
+
+export function isIpcChannel(value: unknown): value is IpcChannel {
+  return typeof value === 'string' && Object.hasOwn(ipcContract, value);
+}
+
+/**
+ * One handler per channel of the contract, host-agnostic: Electron's ipcMain (after its sender
+ * check) and the browser host's WebSocket both call these. Each validates its argument with the
+ * contract before anything runs, and turns anything thrown into a Spanish server-error result.
+ */
+export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHandlers {
+  const implementations: Implementations = {
+    'session:get': () => services.session.get(),
+    'session:login': (arg) => services.session.login(arg),
+    'session:logout': () => services.session.logout(),
+    'session:activity': () => services.session.activity(),
+    'session:checkPasswordExpiry': () => services.session.checkPasswordExpiry(),
+    'session:changePassword': (arg) => services.session.changePassword(arg),
+    'platform:channels': () => services.platform.channels(),
+    'platform:organizations': () => services.platform.organizations(),
+    'platform:virtualAgents': (arg) => services.platform.virtualAgents(arg),
+    'errors:report': (arg) => services.errors.report(arg)
+  };
+
+  function handler<C extends IpcChannel>(channel: C): IpcHandler<C> {
+    const contract: { arg: z.ZodType; result: z.ZodType } = ipcContract[channel];
+    const run = implementations[channel] as (arg: unknown) => Promise<IpcResult<IpcData<C>>>;
+    return async (raw) => {
+      const arg = parseSpanish(contract.arg, raw);
+      if (!arg.ok) return { ok: false, error: { status: 400, message: arg.message } };
+      try {
+        const result = await run(arg.data);
+        if (!result.ok) return result;
+        const data = contract.result.safeParse(result.data);
+        if (data.success) return result;
+        logger.error(`${channel} produced a result outside the contract`, data.error.issues.slice(0, 5));
+      } catch (error) {
+        logger.error(`${channel} failed`, error);
+      }
+      return { ok: false, error: { status: 500, message: MSG.generic.serverError } };
+    };
+  }
+
+  return Object.fromEntries(IPC_CHANNELS.map((channel) => [channel, handler(channel)])) as IpcHandlers;
+}

@@ -1,0 +1,25 @@
+import { endpoints } from '../../shared/api/catalogue';
+import type { ErrorReport, IpcResult } from '../../shared/ipc';
+import type { ApiClient } from './api-client';
+
+export interface ErrorReportService {
+  report(error: ErrorReport): Promise<IpcResult<null>>;
+}
+
+/** SPEC §7 "Other": a render error is sent as 'errorBoundary' with its detail, idadviser 0, application 'Dashboard'. */
+export function createErrorReportService(api: ApiClient): ErrorReportService {
+  return {
+    async report({ name, detail, path }) {
+      const result = await api.call(endpoints.logErrorSocket, {
+        body: {
+          name: 'errorBoundary',
+          detail: `${name}: ${detail}`.slice(0, 20000),
+          ...(path === undefined ? {} : { path }),
+          idadviser: 0,
+          application: 'Dashboard'
+        }
+      });
+      return result.ok ? { ok: true, data: null } : result;
+    }
+  };
+}

@@ -1,0 +1,80 @@
+import { TOKEN_VALIDITY_MS } from '../../shared/constants';
+import type { IpcEventPayload } from '../../shared/ipc';
+import type { EventBus } from './event-bus';
+import { decodeExpiry } from './jwt';
+import type { Clock, Settings, TokenVault, Tokens } from './ports';
+
+export type EndReason = IpcEventPayload<'session:ended'>['reason'];
+
+/**
+ * The signed-in session: the tokens (persisted in the vault, mirrored in memory so the single-flight
+ * refresh can compare tokens synchronously), the sign-in time and the validity rule of SPEC §4.
+ */
+export interface SessionStore {
+  /** Reads the persisted tokens once at start-up. */
+  load(): Promise<void>;
+  current(): Tokens | null;
+  /** A new sign-in: stores the tokens and the sign-in time. */
+  start(tokens: Tokens): Promise<void>;
+  /** Rotated tokens after a refresh; the sign-in time stays. */
+  replace(tokens: Tokens): Promise<void>;
+  /** Clears tokens and sign-in time and tells the renderer why. */
+  end(reason: EndReason): Promise<void>;
+  /** When the refresh token expires (epoch ms); without an exp claim, the 24 h window's end. */
+  refreshExpiresAt(): number | null;
+  /** False (and the session ended as 'expired') once 24 h have passed since sign-in or the refresh token expired. */
+  checkValidity(): Promise<boolean>;
+}
+
+export interface SessionStoreDeps {
+  vault: TokenVault;
+  settings: Settings;
+  clock: Clock;
+  bus: EventBus;
+}
+
+export function createSessionStore({ vault, settings, clock, bus }: SessionStoreDeps): SessionStore {
+  let tokens: Tokens | null = null;
+
+  const windowEnd = (): number | null => {
+    const last = settings.get('lastLoginTime');
+    return last === null ? null : last + TOKEN_VALIDITY_MS;
+  };
+
+  const store: SessionStore = {
+    async load() {
+      tokens = await vault.get();
+    },
+    current: () => tokens,
+    async start(next) {
+      tokens = next;
+      settings.set('lastLoginTime', clock.now());
+      await vault.set(next);
+    },
+    async replace(next) {
+      tokens = next;
+      await vault.set(next);
+    },
+    async end(reason) {
+      tokens = null;
+      settings.set('lastLoginTime', null);
+      await vault.clear();
+      bus.emit('session:ended', { reason });
+    },
+    refreshExpiresAt() {
+      if (!tokens) return null;
+      return decodeExpiry(tokens.refresh) ?? windowEnd();
+    },
+    async checkValidity() {
+      if (!tokens) return false;
+      const now = clock.now();
+      const end = windowEnd();
+      const refreshEnd = decodeExpiry(tokens.refresh);
+      const expired = end === null || now >= end || (refreshEnd !== null && now >= refreshEnd);
+      if (!expired) return true;
+      await store.end('expired');
+      return false;
+    }
+  };
+  return store;
+}
