@@ -1,0 +1,132 @@
+import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Button, DrawerBody, InlineDrawer, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Navigation24Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { UI } from '../../shared/constants';
+import { LOGIN_PATH, menuFor, pruneMenu } from '../../shared/menus';
+import { ROLE_LABELS } from '../../shared/roles';
+import { currentUserAtom } from '../features/session/atoms';
+import { logoutAtom } from '../features/session/actions';
+import { MenuTree } from './MenuTree';
+import { pageExists } from './pages';
+
+const useStyles = makeStyles({
+  shell: { height: '100%', display: 'flex', flexDirection: 'column' },
+  skip: {
+    position: 'absolute',
+    left: '-10000px',
+    top: 'auto',
+    ':focus': {
+      left: tokens.spacingHorizontalS,
+      top: tokens.spacingVerticalS,
+      zIndex: 10,
+      padding: tokens.spacingHorizontalS,
+      backgroundColor: tokens.colorNeutralBackground1,
+      color: tokens.colorBrandForegroundLink
+    }
+  },
+  topBar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    minHeight: '48px',
+    padding: `0 ${tokens.spacingHorizontalM}`,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    flexShrink: 0
+  },
+  onBrand: { color: tokens.colorNeutralForegroundOnBrand },
+  brand: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500 },
+  organisation: { color: tokens.colorNeutralForegroundOnBrand, fontSize: tokens.fontSizeBase300 },
+  spacer: { flexGrow: 1 },
+  user: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: tokens.lineHeightBase200 },
+  userText: { color: tokens.colorNeutralForegroundOnBrand, fontSize: tokens.fontSizeBase200 },
+  body: { flexGrow: 1, display: 'flex', minHeight: 0 },
+  drawer: { height: '100%', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
+  drawerBody: { paddingTop: tokens.spacingVerticalM },
+  content: {
+    flexGrow: 1,
+    overflow: 'auto',
+    padding: tokens.spacingHorizontalXXL,
+    backgroundColor: tokens.colorNeutralBackground2,
+    ':focus': { outline: 'none' }
+  }
+});
+
+const MENU_ID = 'menu-lateral';
+
+/** The signed-in frame: top bar, the role's menu in a drawer (open by default, 260 px), the page. */
+export function Layout() {
+  const styles = useStyles();
+  const user = useAtomValue(currentUserAtom);
+  const logout = useSetAtom(logoutAtom);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<boolean>(UI.drawer.openByDefault);
+  const mainRef = useRef<HTMLElement>(null);
+  const menu = useMemo(() => (user ? pruneMenu(menuFor(user.role), (path) => pageExists(path, user.role)) : []), [user]);
+
+  if (!user) return null;
+
+  async function signOut() {
+    await logout();
+    navigate(LOGIN_PATH, { replace: true });
+  }
+
+  const drawerStyle = { '--fui-Drawer--size': `${UI.drawer.width}px` } as CSSProperties;
+
+  return (
+    <div className={styles.shell}>
+      <a
+        href="#contenido"
+        className={styles.skip}
+        onClick={(e) => {
+          // The router may own the URL hash, so move focus without touching it.
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Saltar al contenido
+      </a>
+      <header className={styles.topBar}>
+        <Button
+          appearance="transparent"
+          className={styles.onBrand}
+          icon={<Navigation24Regular />}
+          aria-label={open ? 'Ocultar menú' : 'Mostrar menú'}
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpen((o) => !o)}
+        />
+        <Text className={styles.brand}>Atiende</Text>
+        <Text className={styles.organisation} data-testid="organizacion">
+          {user.nameCompany}
+        </Text>
+        <div className={styles.spacer} />
+        <div className={styles.user}>
+          <Text className={styles.userText} weight="semibold" data-testid="usuario">
+            {user.email}
+          </Text>
+          <Text className={styles.userText} data-testid="rol">
+            {ROLE_LABELS[user.role]}
+          </Text>
+        </div>
+        <Button appearance="transparent" className={styles.onBrand} icon={<SignOut20Regular />} onClick={() => void signOut()}>
+          Cerrar sesión
+        </Button>
+      </header>
+      <div className={styles.body}>
+        <InlineDrawer id={MENU_ID} open={open} separator className={styles.drawer} style={drawerStyle}>
+          <DrawerBody className={styles.drawerBody}>
+            <nav aria-label="Menú principal">
+              <MenuTree items={menu} />
+            </nav>
+          </DrawerBody>
+        </InlineDrawer>
+        <main id="contenido" ref={mainRef} tabIndex={-1} className={styles.content}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Body1, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { pageExists } from './pages';
+import { CHANGE_PASSWORD_PATH, LOGIN_PATH, isPathAllowed, landingPath } from '../../shared/menus';
+import { MSG } from '../../shared/messages';
+import { passwordCheckAtom, sessionAtom } from '../features/session/atoms';
+import { checkPasswordExpiryAtom, logoutAtom } from '../features/session/actions';
+import { NotFoundPage } from './NotFoundPage';
+
+const useStyles = makeStyles({
+  waiting: { minHeight: '100%' },
+  failed: {
+    minHeight: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    textAlign: 'center'
+  },
+  heading: { margin: 0 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM }
+});
+
+/** While the session or the password check is being resolved: the loading bar runs above this. */
+function Waiting() {
+  const styles = useStyles();
+  return <main className={styles.waiting} aria-busy="true" aria-label="Cargando" />;
+}
+
+/** The expiry check failed: nothing past sign-in opens until it succeeds (SPEC §5, §8). */
+function PasswordCheckFailed() {
+  const styles = useStyles();
+  const retry = useSetAtom(checkPasswordExpiryAtom);
+  const logout = useSetAtom(logoutAtom);
+  const navigate = useNavigate();
+  return (
+    <main className={styles.failed}>
+      <Title3 as="h1" className={styles.heading}>
+        No fue posible validar la contraseña
+      </Title3>
+      <Body1>{MSG.session.passwordCheckFailed}</Body1>
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={() => void retry()}>
+          Reintentar
+        </Button>
+        <Button
+          onClick={() => {
+            void logout().then(() => navigate(LOGIN_PATH, { replace: true }));
+          }}
+        >
+          Cerrar sesión
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Routes that need a session: without one → /login; while the password must be changed → only
+ * /change-password opens (`passwordRoute`).
+ */
+export function RequireSession({ children, passwordRoute = false }: { children: ReactNode; passwordRoute?: boolean }) {
+  const session = useAtomValue(sessionAtom);
+  const check = useAtomValue(passwordCheckAtom);
+  if (!session.restored) return <Waiting />;
+  if (!session.view) return <Navigate to={LOGIN_PATH} replace />;
+  if (check.status === 'rejected') return <PasswordCheckFailed />;
+  if (check.status !== 'resolved') return <Waiting />;
+  if (check.changePassword && !passwordRoute) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  return <>{children}</>;
+}
+
+/** /login: a signed-in user goes to the landing page (or to /change-password when forced). */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const session = useAtomValue(sessionAtom);
+  const check = useAtomValue(passwordCheckAtom);
+  if (!session.restored) return <Waiting />;
+  if (!session.view) return <>{children}</>;
+  if (check.status === 'rejected') return <PasswordCheckFailed />;
+  if (check.status !== 'resolved') return <Waiting />;
+  const target = check.changePassword ? CHANGE_PASSWORD_PATH : landingPath(session.view.user.role);
+  return <Navigate to={target} replace />;
+}
+
+/** `/` → the role's landing page (SPEC §2). Used inside `RequireSession`. */
+export function LandingRedirect() {
+  const role = useAtomValue(sessionAtom).view?.user.role;
+  if (!role) return <Navigate to={LOGIN_PATH} replace />;
+  return <Navigate to={landingPath(role)} replace />;
+}
+
+/** A registered page, shown only if the role's allowed-path list has it and the page exists for the role; otherwise the 404 page. */
+export function AllowedPage({ path, children }: { path: string; children: ReactNode }) {
+  const role = useAtomValue(sessionAtom).view?.user.role;
+  const { pathname } = useLocation();
+  if (!role || !isPathAllowed(role, pathname) || !pageExists(path, role)) return <NotFoundPage />;
+  return <>{children}</>;
+}

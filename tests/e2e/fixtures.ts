@@ -1,0 +1,52 @@
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { startBrowserHost, type BrowserHost } from '../../src/main/browser-host';
+import { LAUNCH_ARGS, requireBrowser } from './browser';
+
+export const DEMO_PASSWORD = 'Atiende2026!';
+
+interface WorkerFixtures {
+  /** The browser host with a fresh in-memory platform, one per worker. */
+  host: BrowserHost;
+  browser: Browser;
+}
+
+/** The host's routine messages would drown the test report; warnings and errors still show. */
+const quietLogger = {
+  info: () => undefined,
+  warn: (message: string, detail?: unknown) => console.warn(message, detail ?? ''),
+  error: (message: string, detail?: unknown) => console.error(message, detail ?? '')
+};
+
+export const test = base.extend<object, WorkerFixtures>({
+  browser: [
+    async ({ playwright }, use) => {
+      const { executablePath } = requireBrowser();
+      const browser = await playwright.chromium.launch({ executablePath, args: LAUNCH_ARGS, headless: true });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' }
+  ],
+  host: [
+    // Playwright reads the fixtures a function needs from its first parameter's pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const host = await startBrowserHost({ port: 0, memory: true, build: false, logger: quietLogger });
+      await use(host);
+      await host.close();
+    },
+    { scope: 'worker', timeout: 120_000 }
+  ],
+  baseURL: async ({ host }, use) => {
+    await use(host.url);
+  }
+});
+
+export { expect };
+
+/** Fills the sign-in form and submits it. */
+export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}

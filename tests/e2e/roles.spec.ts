@@ -1,0 +1,112 @@
+import { expect, signIn, test } from './fixtures';
+
+/**
+ * SPEC §2: each role lands on its page and sees its menu. The menu shows only entries whose
+ * pages exist (later issues add the rest): today the analytics home, the chat console and the
+ * human-advisor chats statistics, each to the roles whose tree holds it.
+ */
+const ROLES = [
+  { email: 'superadmin@demo.co', role: 'Superadministrador', landing: '/analitica', heading: 'Analítica', links: ['Inicio'] },
+  { email: 'supervisualizador@demo.co', role: 'Supervisualizador', landing: '/analitica', heading: 'Analítica', links: ['Inicio'] },
+  { email: 'admin@demo.co', role: 'Administrador de entidad', landing: '/analitica', heading: 'Analítica', links: ['Inicio'] },
+  { email: 'visualizador@demo.co', role: 'Visualizador de entidad', landing: '/analitica', heading: 'Analítica', links: ['Inicio'] },
+  { email: 'asesor@demo.co', role: 'Asesor humano', landing: '/chat', heading: 'Chat', links: ['Chat'] },
+  {
+    email: 'supervisor@demo.co',
+    role: 'Supervisor de asesor humano',
+    landing: '/analitica/estadisticas/asesor-humano/chats',
+    heading: 'Chats de asesor humano',
+    links: ['Chats']
+  }
+] as const;
+
+for (const user of ROLES) {
+  test(`${user.email} signs in, lands on ${user.landing} and sees its menu`, async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, user.email);
+    await expect(page).toHaveURL(user.landing);
+    await expect(page.getByRole('heading', { level: 1, name: user.heading })).toBeVisible();
+
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText('Atiende', { exact: true })).toBeVisible();
+    await expect(banner.getByText('Demo Contact Center')).toBeVisible();
+    await expect(banner.getByText(user.email)).toBeVisible();
+    await expect(banner.getByText(user.role, { exact: true })).toBeVisible();
+
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link')).toHaveText([...user.links]);
+    const menuBox = await menu.locator('xpath=ancestor::*[contains(@class,"fui-InlineDrawer")][1]').boundingBox();
+    expect(menuBox?.width).toBeCloseTo(260, 0);
+
+    // The landing page shows the session's own data, nothing else.
+    const facts = page.getByRole('main').getByLabel('Datos de la sesión');
+    await expect(facts).toContainText('Demo Contact Center');
+    await expect(facts).toContainText(user.role);
+    await expect(facts).toContainText(user.email);
+  });
+}
+
+test('role 6 reaches its landing page through the nested menu', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'supervisor@demo.co');
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  for (const group of ['Analítica', 'Estadísticas', 'Asesor humano']) {
+    await expect(menu.getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'true');
+  }
+  await expect(menu.getByRole('link', { name: 'Chats' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the drawer closes and opens from its labelled button', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'admin@demo.co');
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  await expect(menu).toBeVisible();
+  await page.getByRole('button', { name: 'Ocultar menú' }).click();
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Mostrar menú' }).click();
+  await expect(menu).toBeVisible();
+});
+
+test('/ goes to the role landing page', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'asesor@demo.co');
+  await expect(page).toHaveURL('/chat');
+  await page.goto('/');
+  await expect(page).toHaveURL('/chat');
+});
+
+test('a signed-in user opening /login goes to the landing page', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'visualizador@demo.co');
+  await expect(page).toHaveURL('/analitica');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/analitica');
+});
+
+for (const { email, path } of [
+  { email: 'asesor@demo.co', path: '/configuracion/companias' },
+  { email: 'admin@demo.co', path: '/chat' },
+  { email: 'supervisor@demo.co', path: '/analitica' },
+  { email: 'admin@demo.co', path: '/no-existe' },
+  // Allowed by role 1's menu, but that page is still only role 6's landing summary (issue 4 builds it).
+  { email: 'superadmin@demo.co', path: '/analitica/estadisticas/asesor-humano/chats' }
+]) {
+  test(`${email} opening ${path} sees the 404 page`, async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    await expect(page).toHaveURL(path);
+    await page.getByRole('link', { name: 'Ir al inicio' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeHidden();
+  });
+}
+
+test('the renderer is served with its Content-Security-Policy header', async ({ page }) => {
+  const response = await page.goto('/login');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+});
