@@ -8,9 +8,12 @@ import net from 'node:net';
 const results = [];
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
+/** Runs a local tool (through npx) or, with `node` first, a script of ours. */
 function run(label, args, env = {}) {
-  console.log(`\n━━ ${label}: npx ${args.join(' ')}`);
-  const r = spawnSync(npx, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const command = args[0] === 'node' ? process.execPath : npx;
+  const rest = args[0] === 'node' ? args.slice(1) : args;
+  console.log(`\n━━ ${label}: ${args.join(' ')}`);
+  const r = spawnSync(command, rest, { stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 }
 
@@ -38,6 +41,9 @@ results.push({ suite: 'lint', passed: run('lint', ['eslint', '.', '--max-warning
 for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
   results.push({ suite: `typecheck ${project}`, passed: run(`typecheck ${project}`, ['tsc', '-p', project, '--noEmit']) ? 1 : 0, failedOnly: true });
 }
+
+// Electron security review (DESIGN.md §4).
+results.push({ suite: 'electronegativity', passed: run('electronegativity', ['node', 'scripts/electronegativity.mjs']) ? 1 : 0, failedOnly: true });
 
 // 2. Unit and integration. The server suite also runs on PostgreSQL when one answers (DESIGN.md §5).
 const vitestEnv = {};

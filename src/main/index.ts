@@ -203,7 +203,9 @@ function createWindow(): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
-      spellcheck: false
+      spellcheck: false,
+      // Middle-click would open links outside the app's navigation rules (electronegativity AUXCLICK_JS_CHECK).
+      disableBlinkFeatures: 'Auxclick'
     }
   });
   // The title stays 'Atiende' whatever the page sets.

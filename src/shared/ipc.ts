@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginBody, TokenClaims, UpdatePasswordBody } from './domain/session';
 import { ChannelTypesMap, Organization, VirtualAgent } from './domain/organization';
+import { EndMessage } from './domain/end-message';
 
 /**
  * The IPC contract between renderer and main process: channel → argument schema and result schema.
@@ -39,6 +40,8 @@ export const ipcContract = {
   'platform:channels': { arg: none, result: ChannelTypesMap },
   'platform:organizations': { arg: none, result: z.array(Organization) },
   'platform:virtualAgents': { arg: z.object({ idOrg: z.number().int().positive().optional() }), result: z.array(VirtualAgent) },
+  /** The human agent's message configuration: the end-of-conversation client messages (SPEC §6). */
+  'platform:endMessages': { arg: none, result: z.array(EndMessage) },
   'errors:report': { arg: ErrorReport, result: z.null() }
 } as const;
 

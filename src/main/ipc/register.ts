@@ -43,6 +43,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'platform:channels': () => services.platform.channels(),
     'platform:organizations': () => services.platform.organizations(),
     'platform:virtualAgents': (arg) => services.platform.virtualAgents(arg),
+    'platform:endMessages': () => services.platform.endMessages(),
     'errors:report': (arg) => services.errors.report(arg)
   };
 

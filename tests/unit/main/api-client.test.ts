@@ -177,6 +177,13 @@ describe('api-client: requests', () => {
     expect(h.calls[0]?.url).toBe('http://platform.test/ha/api/mensajesFinConv/obtenerMensajesFinConversacion?idOrg=100');
   });
 
+  it("loads the agent's end messages from the human-agent service", async () => {
+    const h = await harness(() => json(200, [{ acronym: 'CCCNE', clientMessage: 'Hola', idEndTypeConversation: 1, fin: false }]), { tokens: signedIn() });
+    const result = await h.services.platform.endMessages();
+    expect(result).toEqual({ ok: true, data: [{ acronym: 'CCCNE', clientMessage: 'Hola', idEndTypeConversation: 1, fin: false }] });
+    expect(h.calls[0]?.url).toBe('http://platform.test/ha/api/mensajesFinConv/obtenerMensajesFinConvCliente?idOrg=100');
+  });
+
   it('rejects an invalid body with a 400 and Spanish text before sending', async () => {
     const h = await harness(() => json(200, {}), { tokens: signedIn() });
     const result = await h.services.api.call(endpoints.updateEndMessage, { body: { idEndTypeConversation: 3, clientMessage: '  ' } });

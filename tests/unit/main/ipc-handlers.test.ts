@@ -17,7 +17,7 @@ function spies(): IpcServices {
       changePassword: vi.fn(),
       dispose: vi.fn()
     },
-    platform: { channels: vi.fn(), organizations: vi.fn(), virtualAgents: vi.fn() },
+    platform: { channels: vi.fn(), organizations: vi.fn(), virtualAgents: vi.fn(), endMessages: vi.fn() },
     errors: { report: none }
   };
 }

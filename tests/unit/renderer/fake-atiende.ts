@@ -33,7 +33,8 @@ export function installFakeAtiende() {
     platform: {
       channels: vi.fn(() => ok({ channel1: 'Facebook', channel2: 'Whatsapp', channel3: 'Web' })),
       organizations: vi.fn(() => ok([])),
-      virtualAgents: vi.fn((_arg: unknown) => ok([{ idVa: 1, name: 'Asistente' }]))
+      virtualAgents: vi.fn((_arg: unknown) => ok([{ idVa: 1, name: 'Asistente' }])),
+      endMessages: vi.fn(() => ok([{ acronym: 'FCFHL', clientMessage: 'Gracias por escribirnos', idEndTypeConversation: 6, fin: true }]))
     },
     errors: { report: vi.fn((_arg: unknown) => ok(null)) },
     on: vi.fn((event: string, listener: (payload: unknown) => void) => {

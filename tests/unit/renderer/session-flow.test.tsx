@@ -8,7 +8,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { routes } from '../../../src/renderer/app/router';
 import { AppToaster } from '../../../src/renderer/app/toasts';
 import { throttle } from '../../../src/renderer/app/throttle';
-import { channelsAtom, organizationsAtom, virtualAgentsAtom } from '../../../src/renderer/features/platform/atoms';
+import { channelsAtom, endMessagesAtom, organizationsAtom, virtualAgentsAtom } from '../../../src/renderer/features/platform/atoms';
 import { postLoginLoadsFor } from '../../../src/renderer/features/platform/load';
 import { sessionAtom } from '../../../src/renderer/features/session/atoms';
 import { fail, installFakeAtiende, ok, sessionView } from './fake-atiende';
@@ -32,12 +32,12 @@ describe('throttle', () => {
 describe('postLoginLoadsFor', () => {
   it('follows SPEC §6 for every role', () => {
     expect([1, 2, 3, 4, 5, 6].map((r) => postLoginLoadsFor(r as 1))).toEqual([
-      { channels: true, organizations: true, virtualAgents: false },
-      { channels: true, organizations: true, virtualAgents: false },
-      { channels: true, organizations: false, virtualAgents: true },
-      { channels: true, organizations: false, virtualAgents: true },
-      { channels: false, organizations: false, virtualAgents: false },
-      { channels: true, organizations: false, virtualAgents: true }
+      { channels: true, organizations: true, virtualAgents: false, endMessages: false },
+      { channels: true, organizations: true, virtualAgents: false, endMessages: false },
+      { channels: true, organizations: false, virtualAgents: true, endMessages: false },
+      { channels: true, organizations: false, virtualAgents: true, endMessages: false },
+      { channels: false, organizations: false, virtualAgents: false, endMessages: true },
+      { channels: true, organizations: false, virtualAgents: true, endMessages: false }
     ]);
   });
 });
@@ -83,6 +83,16 @@ describe('the routed app', () => {
     expect(store.get(channelsAtom).data.map((c) => c.label)).toEqual(['Facebook', 'Whatsapp', 'Web']);
     expect(fake.api.platform.organizations).not.toHaveBeenCalled();
     expect(store.get(organizationsAtom).status).toBe('idle');
+  });
+
+  it('loads the human agent\'s end messages and nothing of the other roles', async () => {
+    fake.api.session.get.mockImplementation(() => ok(sessionView(5)));
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    await waitFor(() => expect(store.get(endMessagesAtom).status).toBe('resolved'));
+    expect(store.get(endMessagesAtom).data.map((m) => m.acronym)).toEqual(['FCFHL']);
+    expect(fake.api.platform.channels).not.toHaveBeenCalled();
+    expect(fake.api.platform.virtualAgents).not.toHaveBeenCalled();
   });
 
   it('shows the 404 page for a path the role may not open', async () => {

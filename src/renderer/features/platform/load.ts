@@ -5,14 +5,15 @@ import { COMPANY_ROLES, PLATFORM_ROLES, Role, type RoleId } from '../../../share
 import { MSG } from '../../../shared/messages';
 import { loadState, type LoadState } from '../../app/load-state';
 import { tracked } from '../../app/loading';
-import { channelsAtom, organizationsAtom, virtualAgentsAtom } from './atoms';
+import { channelsAtom, endMessagesAtom, organizationsAtom, virtualAgentsAtom } from './atoms';
 
 /** Which of the SPEC §6 post-login loads a role runs (decisions in shared/roles.ts). */
-export function postLoginLoadsFor(role: RoleId): { channels: boolean; organizations: boolean; virtualAgents: boolean } {
+export function postLoginLoadsFor(role: RoleId): { channels: boolean; organizations: boolean; virtualAgents: boolean; endMessages: boolean } {
   return {
     channels: role !== Role.AsesorHumano,
     organizations: PLATFORM_ROLES.includes(role),
-    virtualAgents: COMPANY_ROLES.includes(role)
+    virtualAgents: COMPANY_ROLES.includes(role),
+    endMessages: role === Role.AsesorHumano
   };
 }
 
@@ -36,8 +37,8 @@ async function loadInto<R, T>(
 
 /**
  * Runs the post-login loads of SPEC §6 for the signed-in user and resolves to the failure
- * messages (the caller shows them as toasts). Role 5's message configuration and agent status
- * belong to the chat console and are loaded there.
+ * messages (the caller shows them as toasts). Role 5 loads its message configuration (the end
+ * messages); its agent status (statusAdviser) comes with the chat console's connection (issue 3).
  */
 export const loadPlatformDataAtom = atom(null, async (_get, set, user: { role: RoleId }) => {
   const plan = postLoginLoadsFor(user.role);
@@ -59,6 +60,9 @@ export const loadPlatformDataAtom = atom(null, async (_get, set, user: { role: R
         MSG.statistics.virtualAgentsLoadFailed
       )
     );
+  }
+  if (plan.endMessages) {
+    loads.push(loadInto(set, endMessagesAtom, () => window.atiende.platform.endMessages(), (list) => list, MSG.endMessages.loadFailed));
   }
   const failures = await Promise.all(loads);
   return failures.filter((f): f is string => f !== null);
