@@ -1,22 +1,11 @@
 import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useRouteError } from 'react-router-dom';
-import { Body1, Button, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, makeStyles, tokens } from '@fluentui/react-components';
+import { StatePanel } from '../components/StatePanel';
 import { MSG } from '../../shared/messages';
 import { reportRenderError, summariseError, type ErrorSummary } from './error-report';
 
 const useStyles = makeStyles({
-  page: {
-    minHeight: '100%',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalXXL,
-    boxSizing: 'border-box',
-    textAlign: 'center'
-  },
-  heading: { margin: 0 },
   detail: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'pre-wrap', maxWidth: '720px', overflowWrap: 'anywhere' }
 });
 
@@ -26,19 +15,20 @@ const useStyles = makeStyles({
  */
 export function ErrorScreen({ error, landmark = true }: { error: ErrorSummary; landmark?: boolean }) {
   const styles = useStyles();
-  const Root = landmark ? 'main' : 'div';
   return (
-    <Root className={styles.page}>
-      <Title2 as="h1" className={styles.heading}>
-        {MSG.generic.errorTitle}
-      </Title2>
+    <StatePanel
+      title={MSG.generic.errorTitle}
+      landmark={landmark}
+      actions={
+        <Button appearance="primary" onClick={() => window.location.reload()}>
+          {MSG.generic.reloadPage}
+        </Button>
+      }
+    >
       <Body1 className={styles.detail}>
         <strong>{error.name}</strong>: {error.message}
       </Body1>
-      <Button appearance="primary" onClick={() => window.location.reload()}>
-        {MSG.generic.reloadPage}
-      </Button>
-    </Root>
+    </StatePanel>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Body1, Button, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, makeStyles } from '@fluentui/react-components';
+import { StatePanel } from '../components/StatePanel';
 import { pageExists } from './pages';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH, isPathAllowed, landingPath } from '../../shared/menus';
 import { MSG } from '../../shared/messages';
@@ -10,19 +11,7 @@ import { checkPasswordExpiryAtom, logoutAtom } from '../features/session/actions
 import { NotFoundPage } from './NotFoundPage';
 
 const useStyles = makeStyles({
-  waiting: { minHeight: '100%' },
-  failed: {
-    minHeight: '100%',
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
-    textAlign: 'center'
-  },
-  heading: { margin: 0 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalM }
+  waiting: { minHeight: '100%' }
 });
 
 /** While the session or the password check is being resolved: the loading bar runs above this. */
@@ -33,29 +22,23 @@ function Waiting() {
 
 /** The expiry check failed: nothing past sign-in opens until it succeeds (SPEC §5, §8). */
 function PasswordCheckFailed() {
-  const styles = useStyles();
   const retry = useSetAtom(checkPasswordExpiryAtom);
   const logout = useSetAtom(logoutAtom);
   const navigate = useNavigate();
   return (
-    <main className={styles.failed}>
-      <Title3 as="h1" className={styles.heading}>
-        No fue posible validar la contraseña
-      </Title3>
+    <StatePanel
+      title="No fue posible validar la contraseña"
+      actions={
+        <>
+          <Button appearance="primary" onClick={() => void retry()}>
+            Reintentar
+          </Button>
+          <Button onClick={() => void logout().then(() => navigate(LOGIN_PATH, { replace: true }))}>Cerrar sesión</Button>
+        </>
+      }
+    >
       <Body1>{MSG.session.passwordCheckFailed}</Body1>
-      <div className={styles.actions}>
-        <Button appearance="primary" onClick={() => void retry()}>
-          Reintentar
-        </Button>
-        <Button
-          onClick={() => {
-            void logout().then(() => navigate(LOGIN_PATH, { replace: true }));
-          }}
-        >
-          Cerrar sesión
-        </Button>
-      </div>
-    </main>
+    </StatePanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ColorPair, FontChoice, IconBar } from './design';
 import { ImageUrl } from './fields';
+import { DEFAULT_WIDGET_THEME } from './widget-design';
 
 /** SPEC §3 "Dashboard design". */
 export const DashboardDesign = z.object({
@@ -19,19 +20,20 @@ export type DashboardDesign = z.infer<typeof DashboardDesign>;
  * The design used when none comes back (SPEC §8). SPEC gives no dashboard values; these reuse the
  * default widget theme's colours (SPEC §3) so both look alike out of the box.
  */
+const widget = DEFAULT_WIDGET_THEME.colores;
 export const DEFAULT_DASHBOARD_DESIGN: DashboardDesign = {
   colores: {
-    header: { background: '#0298b1', color: '#ffffff' },
-    principal: { background: '#1973bb', color: '#ffffff' },
-    secundario: { background: '#0298b1', color: '#ffffff' },
+    header: widget.header,
+    principal: widget.principal,
+    secundario: widget.secundario,
     asesorHumano: {
-      header: { background: '#0298b1', color: '#ffffff' },
-      mensajeAsesor: { background: '#639ad9', color: '#ffffff' },
-      mensajeCliente: { background: '#f1f3f4', color: '#1f1f1f' },
-      footer: { background: '#ffffff', iconsColor: '#0298b1' }
+      header: widget.header,
+      mensajeAsesor: widget.mensajeAsesor,
+      mensajeCliente: widget.mensajeCliente,
+      footer: { background: '#ffffff', iconsColor: widget.header.background }
     }
   },
-  fuente: { family: 'Roboto', category: 'sans-serif', variant: 'regular' }
+  fuente: DEFAULT_WIDGET_THEME.font
 };
 
 /** SPEC §3 "Logo" (client-side): the picked file (if any) and its url. */

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SubmitButton, TextField } from '../../components/TextField';
 import { landingPath } from '../../../shared/menus';
 import { MSG } from '../../../shared/messages';
 import { useNotify } from '../../app/toasts';
@@ -76,23 +77,18 @@ export function ChangePasswordPage() {
   }
 
   const field = (key: Key, label: string, autoComplete: string, hint?: string) => (
-    <Field
+    <TextField
       label={label}
-      required
+      name={key}
+      type="password"
+      autoComplete={autoComplete}
       hint={hint}
-      validationMessage={errors[key]}
-      validationState={errors[key] ? 'error' : 'none'}
-    >
-      <Input
-        ref={refs[key]}
-        type="password"
-        name={key}
-        autoComplete={autoComplete}
-        value={values[key]}
-        onChange={(_, d) => change(key)(d.value)}
-        disabled={submitting}
-      />
-    </Field>
+      inputRef={refs[key]}
+      value={values[key]}
+      onChange={change(key)}
+      error={errors[key]}
+      disabled={submitting}
+    />
   );
 
   return (
@@ -103,14 +99,7 @@ export function ChangePasswordPage() {
         {field('next', 'Nueva contraseña', 'new-password', PASSWORD_RULE_HINT)}
         {field('confirm', 'Confirmar nueva contraseña', 'new-password')}
         <div className={styles.actions}>
-          <Button
-            type="submit"
-            appearance="primary"
-            disabled={submitting}
-            icon={submitting ? <Spinner size="tiny" aria-hidden /> : undefined}
-          >
-            Actualizar contraseña
-          </Button>
+          <SubmitButton label="Actualizar contraseña" submitting={submitting} />
           {!forced && user && (
             <Button type="button" appearance="secondary" onClick={() => navigate(landingPath(user.role))}>
               Cancelar

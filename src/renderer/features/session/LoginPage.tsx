@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { SubmitButton, TextField } from '../../components/TextField';
 import { useShowBanner } from '../../app/banners';
 import { loginAtom } from './actions';
 import { loginErrorMessage } from './login-error';
@@ -63,38 +64,28 @@ export function LoginPage() {
   return (
     <AuthCard title="Iniciar sesión">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Iniciar sesión">
-        <Field
+        <TextField
           label="Correo electrónico"
-          required
-          validationMessage={errors.email}
-          validationState={errors.email ? 'error' : 'none'}
-        >
-          <Input
-            ref={emailRef}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={values.email}
-            onChange={(_, d) => change('email')(d.value)}
-            disabled={disabled}
-          />
-        </Field>
-        <Field
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputRef={emailRef}
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+          disabled={disabled}
+        />
+        <TextField
           label="Contraseña"
-          required
-          validationMessage={errors.password}
-          validationState={errors.password ? 'error' : 'none'}
-        >
-          <Input
-            ref={passwordRef}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(_, d) => change('password')(d.value)}
-            disabled={disabled}
-          />
-        </Field>
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          inputRef={passwordRef}
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+          disabled={disabled}
+        />
         {locked && (
           <MessageBar intent="warning" role="status">
             <MessageBarBody>
@@ -103,14 +94,7 @@ export function LoginPage() {
           </MessageBar>
         )}
         <div className={styles.actions}>
-          <Button
-            type="submit"
-            appearance="primary"
-            disabled={disabled}
-            icon={submitting ? <Spinner size="tiny" aria-hidden /> : undefined}
-          >
-            Ingresar
-          </Button>
+          <SubmitButton label="Ingresar" submitting={submitting} disabled={disabled} />
           {locked && (
             <Button type="button" appearance="secondary" onClick={useAnotherAccount}>
               Ingresar con otra cuenta
