@@ -58,7 +58,7 @@ export function createSessionService({ api, store, settings, clock, logger }: Se
         const { status } = result.error;
         if (status === 401) return fail({ status, message: MSG.session.invalidCredentials });
         if (status === 403) return fail({ status, message: MSG.session.userLocked, locked: true });
-        if (status === 0 || status >= 500) return fail(result.error);
+        if (isGeneric(result.error)) return fail(result.error);
         return fail({ status, message: MSG.session.loginFailed });
       }
       if (!decodeClaims(result.data.token)) {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { CHANGE_PASSWORD_PATH, LOGIN_PATH } from '../../shared/menus';
 import { ChangePasswordPage } from '../features/session/ChangePasswordPage';
 import { LoginPage } from '../features/session/LoginPage';
@@ -62,9 +62,9 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The only place that knows the host: Electron loads the renderer from file://, where only the
- * URL hash can carry the route; the browser host serves an SPA fallback, so real paths work.
+ * Both hosts serve the renderer from an origin root with an SPA fallback (the desktop app's
+ * app://atiende/ protocol and the browser host), so real paths work in both.
  */
 export function createAppRouter() {
-  return location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes);
+  return createBrowserRouter(routes);
 }
