@@ -200,6 +200,24 @@ export const MSG = {
     loadFailed: 'Error al obtener archivo'
   },
 
+  /** The chat console's REST calls: conversations, the reasons recorded on them, attachments. */
+  chat: {
+    conversationNotFound: 'La conversación no existe', // ours
+    conversationNotAssigned: 'La conversación no está asignada a este asesor', // ours
+    conversationNotOpen: 'La conversación ya finalizó', // ours
+    conversationNotEscalated: 'La conversación no ha sido atendida por un asesor', // ours
+    businessReasonsRequired: 'Seleccione al menos una causal de negocio', // ours
+    businessReasonUnavailable: 'Una de las causales de negocio seleccionadas no existe o no está activa', // ours
+    finalReasonUnavailable: 'La causal de finalización seleccionada no existe o no está activa', // ours
+    splitNotFound: 'El split no existe', // ours
+    fileNotFound: 'El archivo solicitado no existe', // ours
+    fileTooLarge: 'El archivo no puede superar 10 MB', // ours
+    fileEmpty: 'El archivo está vacío', // ours
+    fileNotBase64: 'El archivo debe venir en base64', // ours
+    fileTypeNotAllowed: 'El tipo de archivo no está permitido. Adjunte imágenes, PDF, documentos de Office, texto, audio o video', // ours
+    fileContentMismatch: 'El contenido del archivo no corresponde al tipo indicado' // ours
+  },
+
   splits: {
     loadFailed: 'Error al obtener splits', // ours
     createFailed: 'Error al crear split', // ours

@@ -1,13 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAgentStateRoutes } from './agent-state';
 import { registerAuthRoutes } from './auth';
+import { registerChatParameterRoutes } from './chat-parameters';
+import { registerChatRoutes } from './chats';
+import { registerDirectoryRoutes } from './directory';
 import { registerEndMessageRoutes } from './end-messages';
 import { registerErrorLogRoutes } from './error-log';
+import { registerMultimediaRoutes } from './multimedia';
 import { registerOrganizationRoutes } from './organizations';
+import { registerReasonRoutes } from './reasons';
+import { registerResponseTemplateRoutes } from './response-templates';
+import { registerSplitRoutes } from './splits';
+import { registerUserRoutes } from './users';
+import { registerWidgetRoutes } from '../widget';
 
-/** Every implemented catalogue entry. Entries without a module here answer 404. */
+/** Every implemented catalogue entry, and the customer widget. Entries without a module here answer 404. */
 export function registerRoutes(app: FastifyInstance): void {
   registerAuthRoutes(app);
   registerOrganizationRoutes(app);
   registerEndMessageRoutes(app);
   registerErrorLogRoutes(app);
+  registerUserRoutes(app);
+  registerReasonRoutes(app);
+  registerAgentStateRoutes(app);
+  registerChatRoutes(app);
+  registerChatParameterRoutes(app);
+  registerSplitRoutes(app);
+  registerResponseTemplateRoutes(app);
+  registerDirectoryRoutes(app);
+  registerMultimediaRoutes(app);
+  // The customer's web chat (not a catalogue entry: the page, its config and its files).
+  registerWidgetRoutes(app);
 }

@@ -30,16 +30,22 @@ export interface RouteContext<D extends EndpointDef> {
 type HandlerResult<D extends EndpointDef> = D['response'] extends z.ZodType ? z.input<D['response']> : unknown;
 export type RouteHandler<D extends EndpointDef> = (ctx: RouteContext<D>) => Promise<HandlerResult<D>>;
 
+export interface RouteOptions {
+  /** A larger request body than the platform's default (uploads). */
+  bodyLimit?: number;
+}
+
 /**
  * Registers the handler of one catalogue entry. Before the handler runs: the bearer token is
  * verified (unless the entry is public), the role is checked against `access`, params, query and
  * body are parsed with the entry's schemas, and the organisation is resolved from `org`.
  * The JSON answer is checked against the entry's response schema.
  */
-export function implement<const D extends EndpointDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>): void {
+export function implement<const D extends EndpointDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
   app.route({
     method: def.method,
     url: toRoutePattern(def.path),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const user = def.access === 'public' ? undefined : await authenticate(request, app.services);
       if (user && def.access !== 'any' && def.access !== 'public' && !def.access.includes(user.role)) throw forbidden();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EndMessage } from './end-message';
-import { ConversationId, Timestamp } from './fields';
+import { Timestamp } from './fields';
 
 /** SPEC §3 "Chat in queue". */
 export const ChatInQueue = z.object({ idConv: z.string(), fechaEntrada: Timestamp, status: z.string() });
@@ -62,39 +62,6 @@ export type LoadStatus = z.infer<typeof LoadStatus>;
 export const FileRef = z.object({ contentType: z.string(), name: z.string(), url: z.string() });
 export type FileRef = z.infer<typeof FileRef>;
 
-/** A message of a live chat (who wrote it, its text and optional attachment). */
-export const ChatMessage = z.object({
-  id: z.string(),
-  from: z.enum(['CLIENTE', 'ASESOR', 'BOT', 'SISTEMA']),
-  text: z.string(),
-  attachment: FileRef.nullable(),
-  sentAt: Timestamp
-});
-export type ChatMessage = z.infer<typeof ChatMessage>;
-
-/** SPEC §3 "Agent chat (client-side)": one conversation in the console. */
-export const AgentChat = z.object({
-  conversationId: ConversationId,
-  status: AgentChatStatus,
-  active: z.boolean(),
-  unreadMessages: z.number().int().nonnegative(),
-  messages: z.array(ChatMessage),
-  lastMessage: ChatMessage.nullable(),
-  lastInteraction: Timestamp.nullable(),
-  recover: z.boolean(),
-  transfer: z.boolean(),
-  transfering: z.boolean(),
-  /** The reason-check state (reset to idle on transfer). */
-  causalsChecked: LoadStatus,
-  /** Whether business / end reasons are required before finishing. */
-  businessCausals: z.boolean(),
-  endCausals: z.boolean(),
-  causalsSetted: z.boolean(),
-  sendingMessage: z.boolean(),
-  uploadFile: z.object({ uploading: z.boolean(), error: z.boolean() })
-});
-export type AgentChat = z.infer<typeof AgentChat>;
-
 /** SPEC §3 "Escalated-chat message". */
 export const EscalatedChatMessage = z.object({
   tipoMensaje: z.string(),
@@ -109,7 +76,7 @@ export type EscalatedChatMessage = z.infer<typeof EscalatedChatMessage>;
  * SPEC §3: a COMMAND message is replaced by the client message of the end-message entry whose
  * acronym matches its text, and dropped if none matches. Other messages pass unchanged.
  */
-export function resolveEscalatedMessages(messages: readonly EscalatedChatMessage[], endMessages: readonly EndMessage[]): EscalatedChatMessage[] {
+export function resolveEscalatedMessages<M extends Pick<EscalatedChatMessage, 'tipoMensaje' | 'mensaje'>>(messages: readonly M[], endMessages: readonly EndMessage[]): M[] {
   const byAcronym = new Map(endMessages.map((m) => [m.acronym, m.clientMessage]));
   return messages.flatMap((m) => {
     if (m.tipoMensaje !== 'COMMAND') return [m];

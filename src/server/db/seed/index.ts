@@ -6,16 +6,60 @@ import { channelTypesSeed } from './channel-types.seed';
 import { virtualAgentsSeed } from './virtual-agents.seed';
 import { endMessagesSeed } from './end-messages.seed';
 import { usersSeed } from './users.seed';
+import { locationsSeed } from './locations.seed';
+import { chatCataloguesSeed } from './chat-catalogues.seed';
+import { splitsSeed } from './splits.seed';
+import { chatParametersSeed } from './chat-parameters.seed';
+import { agentsSeed } from './agents.seed';
+import { pauseEventsSeed } from './pause-events.seed';
+import { reasonsSeed } from './reasons.seed';
+import { responseTemplatesSeed } from './response-templates.seed';
+import { directorySeed } from './directory.seed';
+import { widgetSeed } from './widget.seed';
+import { filesSeed } from './files.seed';
+import { workspacesSeed } from './workspaces.seed';
 import type { SeedContext, SeedModule } from './types';
 
 /** The demo data generator, one module per domain, in dependency order. Later issues append here. */
-export const SEED_MODULES: readonly SeedModule[] = [organizationsSeed, channelTypesSeed, virtualAgentsSeed, endMessagesSeed, usersSeed];
+export const SEED_MODULES: readonly SeedModule[] = [
+  organizationsSeed,
+  channelTypesSeed,
+  virtualAgentsSeed,
+  endMessagesSeed,
+  usersSeed,
+  locationsSeed,
+  chatCataloguesSeed,
+  splitsSeed,
+  chatParametersSeed,
+  agentsSeed,
+  pauseEventsSeed,
+  reasonsSeed,
+  responseTemplatesSeed,
+  directorySeed,
+  widgetSeed,
+  filesSeed,
+  workspacesSeed
+];
 
-/** Tables seeded with explicit ids: their identity sequences continue after the highest id. */
-const EXPLICIT_ID_COLUMNS = [
+/** Identity columns seeded with explicit ids: their sequences continue after the highest id. */
+export const EXPLICIT_ID_COLUMNS = [
   ['organizations', 'id_org'],
   ['virtual_agents', 'id_va'],
-  ['users', 'id_user']
+  ['users', 'id_user'],
+  ['regions', 'id'],
+  ['splits', 'id_split'],
+  ['split_schedules', 'id_hours_by_splits'],
+  ['split_derives', 'id_splits_derive'],
+  ['agent_splits', 'id_split_usuario'],
+  ['pause_events', 'id'],
+  ['business_reasons', 'id_causal'],
+  ['final_reasons', 'id_causal'],
+  ['response_templates', 'id_template'],
+  ['directory_contacts', 'id_contact'],
+  ['entry_form_fields', 'id_field'],
+  ['workspaces', 'id'],
+  ['response_nodes', 'id'],
+  ['answer_elements', 'id']
 ] as const;
 
 const SEED_MARKER = 'demo_seed';

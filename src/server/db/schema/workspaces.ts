@@ -1,0 +1,66 @@
+import { index, integer, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { virtualAgents } from './virtual-agents';
+import { splits } from './chat-config';
+
+/** A virtual agent's workspace: the intents it recognises and the answers it gives. */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.idOrg, { onDelete: 'cascade' }),
+    idVa: integer('id_va')
+      .notNull()
+      .references(() => virtualAgents.idVa, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Where a conversation goes when the assistant escalates it without a more specific split. */
+    defaultSplitId: integer('default_split_id').references(() => splits.idSplit, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+  },
+  (t) => [index('workspaces_va_idx').on(t.idVa)]
+);
+
+/**
+ * A response node of a workspace: an intent the assistant recognises from its example phrases.
+ * An escalation node hands the conversation to a human (escalate_split_id, or the workspace's
+ * default split when null and escalates is 1).
+ */
+export const responseNodes = pgTable(
+  'response_nodes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    nodeName: text('node_name').notNull(),
+    /** The intent recorded on each interaction this node answers. */
+    intent: text('intent').notNull(),
+    examples: text('examples').array().notNull().default([]),
+    /** 1: matching this node escalates to a human. */
+    escalates: smallint('escalates').notNull().default(0),
+    escalateSplitId: integer('escalate_split_id').references(() => splits.idSplit, { onDelete: 'set null' })
+  },
+  (t) => [unique('response_nodes_workspace_node_unique').on(t.workspaceId, t.nodeId)]
+);
+
+/**
+ * SPEC §3 "Answer detail": the elements of a node's answer, shown in elementOrderPos order.
+ * element_type: 1 Texto, 2 Link, 3 Imagen, 4 Documento, 5 Video, 9 Opciones (value: JSON list).
+ */
+export const answerElements = pgTable(
+  'answer_elements',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    responseNodeId: integer('response_node_id')
+      .notNull()
+      .references(() => responseNodes.id, { onDelete: 'cascade' }),
+    elementTypesIdType: smallint('element_types_id_type').notNull(),
+    elementOrderPos: integer('element_order_pos').notNull(),
+    elementValue: text('element_value').notNull()
+  },
+  (t) => [unique('answer_elements_node_pos_unique').on(t.responseNodeId, t.elementOrderPos)]
+);
