@@ -1,21 +1,26 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadJwtSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
+import { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { defaultMigrationsFolder } from './db/migrations-folder';
 import { seedDemoData } from './db/seed';
 import { installErrorHandling } from './http/errors';
+import { attachRealtime, type Realtime } from './realtime/server';
 import { registerRoutes } from './routes';
 import './services';
 
 /**
  * Builds the platform: opens the database, migrates it, generates the demo data on the first start
- * of an empty database, and registers the routes. The instance is ready (not listening): tests
- * drive it with app.inject, startPlatform makes it listen. Closing it closes the database.
+ * of an empty database, registers the routes, and attaches the live chat (socket.io on the app's
+ * HTTP server, and its engine with the sweeper's timer). The instance is ready (not listening):
+ * tests drive it with app.inject, startPlatform makes it listen. Closing it disconnects the
+ * sockets, lets the chat engine finish, then closes the database.
  */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
+  let realtime: Realtime | null = null;
   try {
     await database.prepare(config.migrationsFolder ?? defaultMigrationsFolder(), async (db) => {
       await seedDemoData(db, { now: config.clock() });
@@ -26,14 +31,31 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       logger: config.logger === false ? false : { level: config.logger },
       bodyLimit: config.bodyLimit
     });
+    const chat = new ChatEngine({
+      db: database.db,
+      clock: config.clock,
+      agentDisconnectGraceMs: config.agentDisconnectGraceMs,
+      sweepIntervalMs: config.sweepIntervalMs,
+      onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
+    });
     app.decorate('db', database.db);
-    app.decorate('services', { tokens, config, now: config.clock });
+    app.decorate('services', { tokens, config, now: config.clock, chat });
+    realtime = await attachRealtime(app.server, {
+      engine: chat,
+      tokens,
+      redisUrl: config.redisUrl,
+      report: (err, context) => app.log.error({ err }, `realtime: ${context}`)
+    });
+    const live = realtime;
+    app.addHook('preClose', () => live.close());
     app.addHook('onClose', () => database.close());
     installErrorHandling(app);
     registerRoutes(app);
     await app.ready();
+    chat.startTimers();
     return app;
   } catch (error) {
+    await realtime?.close();
     await database.close();
     throw error;
   }

@@ -15,14 +15,22 @@ export interface ServerConfig {
   logger: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   /** Check every JSON answer against the catalogue's response schema (a mismatch is a 500). */
   validateResponses: boolean;
-  /** The platform's notion of "now" for stored dates and password expiry; tests fix it. */
+  /** The platform's notion of "now" for stored dates, password expiry and every chat timer; tests fix it. */
   clock: () => Date;
+  /** Redis shared by several server instances: socket.io rooms span all of them (REDIS_URL). */
+  redisUrl?: string;
+  /** How long an agent with no socket left still counts as connected before it is set Desconectado (ms). */
+  agentDisconnectGraceMs: number;
+  /** How often the chat sweeper checks the inactivity and queue timers (ms); 0 turns the timer off. */
+  sweepIntervalMs: number;
 }
 
 export const DEFAULT_PORT = 3100;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = './.data/platform';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_AGENT_DISCONNECT_GRACE_MS = 60_000;
+export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
 
 export class ConfigError extends Error {}
 
@@ -31,8 +39,9 @@ export const USAGE = `Uso: npm run server -- [--port N] [--host H] [--memory | -
   --host H       interfaz (por defecto ${DEFAULT_HOST})
   --memory       base de datos en memoria (se pierde al cerrar)
   --data-dir D   carpeta de datos PGlite (por defecto ${DEFAULT_DATA_DIR})
-Variables: DATABASE_URL (PostgreSQL), ACCESS_TOKEN_TTL_SECONDS (3600), REFRESH_TOKEN_TTL_SECONDS (86400),
-           ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
+Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKEN_TTL_SECONDS (3600),
+           REFRESH_TOKEN_TTL_SECONDS (86400), AGENT_DISCONNECT_GRACE_MS (${DEFAULT_AGENT_DISCONNECT_GRACE_MS}),
+           SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
 type Env = Record<string, string | undefined>;
 
@@ -45,7 +54,10 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     migrationsFolder: env.ATIENDE_MIGRATIONS_DIR || undefined,
     logger: false,
     validateResponses: true,
-    clock: () => new Date()
+    clock: () => new Date(),
+    redisUrl: env.REDIS_URL || undefined,
+    agentDisconnectGraceMs: nonNegativeInt(env.AGENT_DISCONNECT_GRACE_MS, DEFAULT_AGENT_DISCONNECT_GRACE_MS, 'AGENT_DISCONNECT_GRACE_MS'),
+    sweepIntervalMs: nonNegativeInt(env.SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS, 'SWEEP_INTERVAL_MS')
   };
 }
 
@@ -90,6 +102,13 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} debe ser un entero positivo`);
+  return n;
+}
+
+function nonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} debe ser un entero mayor o igual a 0`);
   return n;
 }
 

@@ -13,6 +13,8 @@ export interface StartPlatformOptions {
   dataDir?: string;
   /** PostgreSQL instead of PGlite. Only this option selects it: DATABASE_URL is not read here. */
   databaseUrl?: string;
+  /** Redis for socket.io rooms shared with other instances. Only this option selects it: REDIS_URL is not read here. */
+  redisUrl?: string;
   /** Fastify's logging at level info. Default off. */
   logger?: boolean;
   /** The migrations folder, when a bundled build ships it elsewhere. */
@@ -27,7 +29,8 @@ export interface RunningPlatform {
 
 /**
  * Starts the platform server in this process and listens; used by the CLI, the browser host and
- * the Electron utility process. Token lifetimes come from the environment as for the CLI.
+ * the Electron utility process. Token lifetimes and the chat timers (AGENT_DISCONNECT_GRACE_MS,
+ * SWEEP_INTERVAL_MS) come from the environment as for the CLI.
  */
 export async function startPlatform(opts: StartPlatformOptions = {}): Promise<RunningPlatform> {
   const base = baseConfig(process.env);
@@ -40,7 +43,8 @@ export async function startPlatform(opts: StartPlatformOptions = {}): Promise<Ru
       : opts.memory ? { kind: 'pglite', dataDir: null }
       : { kind: 'pglite', dataDir: resolve(opts.dataDir ?? DEFAULT_DATA_DIR) },
     logger: opts.logger ? 'info' : false,
-    migrationsFolder: opts.migrationsFolder ?? base.migrationsFolder
+    migrationsFolder: opts.migrationsFolder ?? base.migrationsFolder,
+    redisUrl: opts.redisUrl
   };
   return listen(config);
 }

@@ -1,12 +1,15 @@
 import type { TokenService } from './auth/tokens';
+import type { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import type { Db } from './db/types';
 
-/** What every route can reach besides its request: the database, the token service, the config. */
+/** What every route can reach besides its request: the database, the token service, the config, the live chat engine. */
 export interface PlatformServices {
   tokens: TokenService;
   config: ServerConfig;
   now: () => Date;
+  /** Conversations, routing and timers of the live chat (src/server/chat/engine.ts); its sockets are in src/server/realtime/. */
+  chat: ChatEngine;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,53 @@
+import type { AgentServerToClient, WidgetServerToClient } from '../../shared/realtime';
+import type { MessageRow } from './message-store';
+
+type AgentEvent = keyof AgentServerToClient;
+type WidgetEvent = keyof WidgetServerToClient;
+type AgentPayload<E extends AgentEvent> = Parameters<AgentServerToClient[E]>[0];
+type WidgetPayload<E extends WidgetEvent> = Parameters<WidgetServerToClient[E]>[0];
+
+/** Where the engine's events go: the socket.io namespaces (rooms agent:{id} and conv:{id}), on every instance. */
+export interface Notifier {
+  toAgent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>): void;
+  toConversation<E extends WidgetEvent>(conversationId: string, event: E, payload: WidgetPayload<E>): void;
+  /** The agents with at least one socket on any instance; null when that cannot be known now. */
+  connectedAgents(): Promise<Set<number> | null>;
+}
+
+export type Effect =
+  | { kind: 'message'; agentId: number | null; row: MessageRow }
+  | { kind: 'agent'; agentId: number; send: (notifier: Notifier) => void }
+  | { kind: 'widget'; conversationId: string; send: (notifier: Notifier) => void }
+  | { kind: 'queue'; splitId: number }
+  | { kind: 'route' };
+
+/**
+ * What a transaction decided to tell the world. Collected while it runs and sent only after it
+ * committed (so nobody hears of a message that is not stored); a retried transaction starts a new list.
+ */
+export class Effects {
+  readonly list: Effect[] = [];
+
+  /** A stored message: to the conversation's customer, and to the agent holding it. */
+  message(agentId: number | null, row: MessageRow): void {
+    this.list.push({ kind: 'message', agentId, row });
+  }
+
+  agent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>): void {
+    this.list.push({ kind: 'agent', agentId, send: (n) => n.toAgent(agentId, event, payload) });
+  }
+
+  widget<E extends WidgetEvent>(conversationId: string, event: E, payload: WidgetPayload<E>): void {
+    this.list.push({ kind: 'widget', conversationId, send: (n) => n.toConversation(conversationId, event, payload) });
+  }
+
+  /** The waiting list of a split changed: its agents hear the new size. */
+  queue(splitId: number | null): void {
+    if (splitId !== null) this.list.push({ kind: 'queue', splitId });
+  }
+
+  /** The router should run: a conversation entered a queue, or an agent may take more chats now. */
+  route(): void {
+    this.list.push({ kind: 'route' });
+  }
+}

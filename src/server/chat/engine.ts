@@ -1,0 +1,326 @@
+import type { z } from 'zod';
+import type { AgentAckData, agentClientEvents, AgentStatusView, WidgetAckData, widgetClientEvents } from '../../shared/realtime';
+import type { Db } from '../db/types';
+import { answerTurn, welcomeTurn } from '../bot/assistant';
+import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
+import { Effects, type Notifier } from './effects';
+import type { Step } from './lifecycle';
+import { toLiveMessage, type ConversationRow } from './message-store';
+import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
+import { assignNext, splitsWithQueue, waitingForAgent, waitingPerAgent } from './routing';
+import { sweep, type SweepReport } from './sweeper';
+import { inTransaction } from './tx';
+import {
+  checkWidgetOrigin,
+  conversationForToken,
+  customerLeave,
+  customerMessage,
+  customerSurvey,
+  customerSync,
+  customerUpload,
+  startConversation,
+  type ChatBot
+} from './widget-actions';
+
+type AgentPayload<E extends keyof typeof agentClientEvents> = z.output<(typeof agentClientEvents)[E]>;
+type WidgetPayload<E extends keyof typeof widgetClientEvents> = z.output<(typeof widgetClientEvents)[E]>;
+
+export interface ChatEngineOptions {
+  db: Db;
+  /** "now" for every stored date and every timer (config.clock). */
+  clock: () => Date;
+  /** How long an agent without any socket still counts as connected. */
+  agentDisconnectGraceMs: number;
+  /** How often the sweeper runs; 0 disables the timer (engine.sweep() still works). */
+  sweepIntervalMs: number;
+  bot?: ChatBot;
+  onError?: (error: unknown, context: string) => void;
+}
+
+const SILENT: Notifier = {
+  toAgent: () => undefined,
+  toConversation: () => undefined,
+  connectedAgents: async () => null
+};
+
+/** Pause before the router tries again when another transaction held the rows it wanted. */
+const CONTENDED_RETRY_MS = 50;
+
+/**
+ * The live chat engine: conversations, routing, timers. Every operation is one database
+ * transaction; what it has to announce (socket events) is sent only after it committed. The
+ * database is the only shared state, so several server instances can run one each.
+ */
+export class ChatEngine {
+  private readonly db: Db;
+  private readonly clock: () => Date;
+  private readonly graceMs: number;
+  private readonly bot: ChatBot;
+  private readonly onError: (error: unknown, context: string) => void;
+  private notifier: Notifier = SILENT;
+  private readonly inflight = new Set<Promise<unknown>>();
+  private closed = false;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private assigning: Promise<void> | null = null;
+  private assignAgain = false;
+  private sweeping: Promise<unknown> = Promise.resolve();
+  private timedSweepBusy = false;
+  private readonly queueDirty = new Set<number>();
+  private queueFlushScheduled = false;
+
+  constructor(private readonly options: ChatEngineOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.graceMs = options.agentDisconnectGraceMs;
+    this.bot = options.bot ?? { answerTurn, welcomeTurn };
+    this.onError = options.onError ?? (() => undefined);
+  }
+
+  /** Where events go (the socket.io namespaces). */
+  attach(notifier: Notifier): void {
+    this.notifier = notifier;
+  }
+
+  /** Starts the sweeper's timer (unref'd: it never keeps the process alive). */
+  startTimers(): void {
+    if (this.options.sweepIntervalMs <= 0 || this.sweepTimer || this.closed) return;
+    this.sweepTimer = setInterval(() => {
+      if (this.timedSweepBusy) return;
+      this.timedSweepBusy = true;
+      this.sweep()
+        .catch((error: unknown) => this.onError(error, 'sweep'))
+        .finally(() => {
+          this.timedSweepBusy = false;
+        });
+    }, this.options.sweepIntervalMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Stops the timers and waits for the operations under way (their transactions commit or roll back). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.sweepTimer = null;
+    this.retryTimer = null;
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  /* ───────────── plumbing ───────────── */
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inflight.add(work);
+    const done = () => this.inflight.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  private runAt<T>(now: Date, fn: (step: Step) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, async (tx) => {
+      const fx = new Effects();
+      const result = await fn({ tx, now, fx });
+      return { result, fx };
+    }).then(({ result, fx }) => {
+      this.dispatch(fx);
+      return result;
+    });
+  }
+
+  /** One operation: a transaction at the clock's now, tracked until it settles. */
+  private run<T>(fn: (step: Step) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('chat engine closed'));
+    return this.track(this.runAt(this.clock(), fn));
+  }
+
+  private read<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('chat engine closed'));
+    return this.track(fn());
+  }
+
+  private dispatch(fx: Effects): void {
+    const n = this.notifier;
+    let route = false;
+    for (const e of fx.list) {
+      try {
+        if (e.kind === 'message') {
+          n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'));
+          if (e.agentId !== null) n.toAgent(e.agentId, 'chat:message', toLiveMessage(e.row, 'agent'));
+        } else if (e.kind === 'agent' || e.kind === 'widget') e.send(n);
+        else if (e.kind === 'queue') this.queueDirty.add(e.splitId);
+        else route = true;
+      } catch (error) {
+        this.onError(error, 'dispatch');
+      }
+    }
+    if (this.queueDirty.size > 0) this.scheduleQueueFlush();
+    if (route) void this.requestAssignment();
+  }
+
+  /** queue:size to every agent of the splits whose waiting list changed, once per burst of changes. */
+  private scheduleQueueFlush(): void {
+    if (this.queueFlushScheduled || this.closed) return;
+    this.queueFlushScheduled = true;
+    const flush = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      this.queueFlushScheduled = false;
+      const splitIds = [...this.queueDirty];
+      this.queueDirty.clear();
+      if (splitIds.length === 0 || this.closed) return;
+      const sizes = await waitingPerAgent(this.db, splitIds);
+      for (const [agentId, waiting] of sizes) this.notifier.toAgent(agentId, 'queue:size', { waiting });
+    });
+    this.track(flush).catch((error: unknown) => this.onError(error, 'queue:size'));
+  }
+
+  /* ───────────── routing ───────────── */
+
+  /**
+   * Runs the router: every queued conversation an agent can take now is assigned. Resolves after a
+   * pass that started after this call (calls during a pass ask for one more pass).
+   */
+  assignQueued(): Promise<void> {
+    return this.requestAssignment();
+  }
+
+  private requestAssignment(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.assigning) {
+      this.assignAgain = true;
+      return this.assigning;
+    }
+    const pass = async () => {
+      try {
+        do {
+          this.assignAgain = false;
+          await this.assignAll();
+        } while (this.assignAgain && !this.closed);
+      } catch (error) {
+        this.onError(error, 'assign');
+      } finally {
+        this.assigning = null;
+      }
+    };
+    this.assigning = this.track(pass());
+    return this.assigning;
+  }
+
+  private async assignAll(): Promise<void> {
+    let contended = false;
+    for (const splitId of await splitsWithQueue(this.db)) {
+      while (!this.closed) {
+        const outcome = await this.runAt(this.clock(), (step) => assignNext(step, splitId, this.graceMs));
+        if (outcome === 'assigned') continue;
+        if (outcome === 'contended') contended = true;
+        break;
+      }
+    }
+    if (contended && !this.closed && !this.retryTimer) {
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        void this.requestAssignment();
+      }, CONTENDED_RETRY_MS);
+      this.retryTimer.unref();
+    }
+  }
+
+  /** Runs every timer rule at `now` (default: the clock), then the router. */
+  sweep(now: Date = this.clock()): Promise<SweepReport> {
+    if (this.closed) return Promise.reject(new Error('chat engine closed'));
+    const next = this.sweeping
+      .catch(() => undefined)
+      .then(() =>
+        sweep(<T>(fn: (step: Step) => Promise<T>) => this.runAt(now, fn), this.db, now, {
+          graceMs: this.graceMs,
+          connectedAgents: () => this.notifier.connectedAgents()
+        })
+      );
+    this.sweeping = next;
+    return this.track(
+      next.then(async (report) => {
+        await this.requestAssignment();
+        return report;
+      })
+    );
+  }
+
+  /** How many conversations wait in the agent's splits (queue:size). */
+  waitingFor(agentId: number): Promise<number> {
+    return this.read(() => waitingForAgent(this.db, agentId));
+  }
+
+  /** The agent a token names, if still an active agent of that organisation. */
+  agentFor(userId: number, organizationId: number): Promise<(AgentIdentity & { name: string }) | null> {
+    return this.read(() => activeAgent(this.db, userId, organizationId));
+  }
+
+  /* ───────────── agent side ───────────── */
+
+  agentConnected(agent: AgentIdentity): Promise<AgentStatusView> {
+    return this.run(async (step) => statusView(await markConnected(step.tx, agent, step.now)));
+  }
+
+  /** The agent has no socket left on any instance: the disconnect grace period starts. */
+  agentGone(userId: number): Promise<void> {
+    return this.run((step) => markDisconnected(step.tx, userId, step.now));
+  }
+
+  setStatus(agent: AgentIdentity, p: AgentPayload<'agent:status'>): Promise<AgentAckData['agent:status']> {
+    return this.run((step) => changeStatus(step, agent, p.status, p.pauseEventId));
+  }
+
+  sync(agent: AgentIdentity, p: AgentPayload<'chat:sync'>): Promise<AgentAckData['chat:sync']> {
+    return this.read(async () => ({ chats: await syncChats(this.db, agent, p), status: await currentStatus(this.db, agent, this.clock()) }));
+  }
+
+  accept(agent: AgentIdentity, p: AgentPayload<'chat:accept'>): Promise<AgentAckData['chat:accept']> {
+    return this.run((step) => acceptChat(step, agent, p));
+  }
+
+  send(agent: AgentIdentity, p: AgentPayload<'chat:send'>): Promise<AgentAckData['chat:send']> {
+    return this.run((step) => sendMessage(step, agent, p));
+  }
+
+  transfer(agent: AgentIdentity, p: AgentPayload<'chat:transfer'>): Promise<AgentAckData['chat:transfer']> {
+    return this.run((step) => transferChat(step, agent, p));
+  }
+
+  finish(agent: AgentIdentity, p: AgentPayload<'chat:finish'>): Promise<AgentAckData['chat:finish']> {
+    return this.run((step) => finishChat(step, agent, p));
+  }
+
+  /* ───────────── widget side ───────────── */
+
+  /** null when the organisation is active and the virtual agent its own; else why not (Spanish). */
+  widgetOriginProblem(org: number, va: number): Promise<string | null> {
+    return this.read(() => checkWidgetOrigin(this.db, org, va));
+  }
+
+  resume(conversationId: string, token: string): Promise<ConversationRow | null> {
+    return this.read(() => conversationForToken(this.db, conversationId, token));
+  }
+
+  /** A new conversation; `current` is the one this customer socket already holds (it must have ended). */
+  startConversation(origin: { org: number; va: number; current: string | null }, p: WidgetPayload<'widget:start'>): Promise<WidgetAckData['widget:start']> {
+    return this.run((step) => startConversation(step, this.bot, origin, p));
+  }
+
+  message(conversationId: string, p: WidgetPayload<'widget:message'>): Promise<WidgetAckData['widget:message']> {
+    return this.run((step) => customerMessage(step, this.bot, conversationId, p));
+  }
+
+  upload(conversationId: string, p: WidgetPayload<'widget:upload'>): Promise<WidgetAckData['widget:upload']> {
+    return this.run((step) => customerUpload(step, conversationId, p));
+  }
+
+  widgetSync(conversationId: string, p: WidgetPayload<'widget:sync'>): Promise<WidgetAckData['widget:sync']> {
+    return this.read(() => customerSync(this.db, conversationId, p));
+  }
+
+  leave(conversationId: string): Promise<WidgetAckData['widget:leave']> {
+    return this.run((step) => customerLeave(step, conversationId));
+  }
+
+  survey(conversationId: string, p: WidgetPayload<'widget:survey'>): Promise<WidgetAckData['widget:survey']> {
+    return this.run((step) => customerSurvey(step, conversationId, p));
+  }
+}

@@ -1,0 +1,82 @@
+import type { DefaultEventsMap, Namespace } from 'socket.io';
+import { z } from 'zod';
+import { agentClientEvents } from '../../shared/realtime';
+import type { TokenService } from '../auth/tokens';
+import type { ChatEngine } from '../chat/engine';
+import type { AgentIdentity } from '../chat/presence';
+import { AGENT_ROLE } from '../chat/presence-words';
+import { CHAT_TEXT } from '../chat/texts';
+import { bindEvent, refusal } from './handlers';
+
+export interface AgentSocketData {
+  agent: AgentIdentity & { name: string };
+}
+/** Untyped event maps: every payload is validated by bindEvent; every emit goes through the typed Notifier. */
+export type AgentNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
+
+export const agentRoom = (userId: number): string => `agent:${userId}`;
+
+const AgentAuth = z.object({ token: z.string().min(1).max(8192) });
+
+export interface AgentNamespaceDeps {
+  engine: ChatEngine;
+  tokens: TokenService;
+  /** True once the platform is shutting down: dropped sockets then start no grace period. */
+  closing: () => boolean;
+  report: (error: unknown, context: string) => void;
+}
+
+/**
+ * The agent namespace: the handshake's access token is verified (also on connection-state
+ * recovery: skipMiddlewares is false) and must name an active role-5 user. Each socket joins
+ * agent:{userId}; the agent's state survives a dropped socket until the grace period runs out.
+ */
+export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespaceDeps): void {
+  const { engine } = deps;
+
+  nsp.use((socket, next) => {
+    const auth = AgentAuth.safeParse(socket.handshake.auth);
+    if (!auth.success) return next(refusal(401, CHAT_TEXT.sessionExpired));
+    deps.tokens
+      .verifyAccess(auth.data.token)
+      .then(async (claims) => {
+        if (!claims) return next(refusal(401, CHAT_TEXT.sessionExpired));
+        if (claims.role !== AGENT_ROLE) return next(refusal(403, CHAT_TEXT.onlyAgents));
+        const agent = await engine.agentFor(Number(claims.sub), claims.company);
+        if (!agent) return next(refusal(403, CHAT_TEXT.unauthorized));
+        socket.data.agent = agent;
+        next();
+      })
+      .catch((error: unknown) => {
+        deps.report(error, 'agent handshake');
+        next(refusal(500, CHAT_TEXT.serverError));
+      });
+  });
+
+  nsp.on('connection', (socket) => {
+    const agent = socket.data.agent;
+    const report = (error: unknown) => deps.report(error, 'agent event');
+    void socket.join(agentRoom(agent.userId));
+    engine
+      .agentConnected(agent)
+      .then(() => engine.waitingFor(agent.userId))
+      .then((waiting) => socket.emit('queue:size', { waiting }))
+      .catch(report);
+
+    bindEvent(socket, 'agent:status', agentClientEvents['agent:status'], (p) => engine.setStatus(agent, p), report);
+    bindEvent(socket, 'chat:sync', agentClientEvents['chat:sync'], (p) => engine.sync(agent, p), report);
+    bindEvent(socket, 'chat:accept', agentClientEvents['chat:accept'], (p) => engine.accept(agent, p), report);
+    bindEvent(socket, 'chat:send', agentClientEvents['chat:send'], (p) => engine.send(agent, p), report);
+    bindEvent(socket, 'chat:transfer', agentClientEvents['chat:transfer'], (p) => engine.transfer(agent, p), report);
+    bindEvent(socket, 'chat:finish', agentClientEvents['chat:finish'], (p) => engine.finish(agent, p), report);
+
+    socket.on('disconnect', () => {
+      if (deps.closing()) return;
+      nsp
+        .in(agentRoom(agent.userId))
+        .fetchSockets()
+        .then((left) => (left.length === 0 && !deps.closing() ? engine.agentGone(agent.userId) : undefined))
+        .catch(report);
+    });
+  });
+}

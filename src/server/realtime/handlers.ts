@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { Ack } from '../../shared/realtime';
+import { ChatError } from '../chat/errors';
+import { CHAT_TEXT } from '../chat/texts';
+
+const spanish = z.locales.es().localeError;
+
+/** Something that can listen to client events (a socket.io socket). */
+interface Listener {
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return CHAT_TEXT.invalidPayload;
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : `${CHAT_TEXT.invalidPayload}: ${issue.message}`;
+}
+
+/** The ack of a failure: a ChatError as it is, anything else a 500 (and reported). */
+export function failure(error: unknown, report: (error: unknown) => void): Ack<never> {
+  if (error instanceof ChatError) return { ok: false, error: { status: error.status, message: error.message } };
+  report(error);
+  return { ok: false, error: { status: 500, message: CHAT_TEXT.serverError } };
+}
+
+/**
+ * Listens to one client event: the payload is validated with the contract's schema (a misfit is
+ * answered 400 in Spanish and reaches no handler), the handler's result or refusal goes back
+ * through the ack. A client that sent no ack callback gets nothing and breaks nothing.
+ */
+export function bindEvent<S extends z.ZodType, R>(
+  socket: Listener,
+  event: string,
+  schema: S,
+  handler: (payload: z.output<S>) => Promise<R>,
+  report: (error: unknown) => void
+): void {
+  socket.on(event, (...args: unknown[]) => {
+    const last = args.at(-1);
+    const ack = typeof last === 'function' ? last : null;
+    const payload = ack !== null && args.length === 1 ? undefined : args[0];
+    const reply = (answer: Ack<R>): void => {
+      if (!ack) return;
+      try {
+        ack(answer);
+      } catch (error) {
+        report(error);
+      }
+    };
+    const parsed = schema.safeParse(payload, { error: spanish });
+    if (!parsed.success) {
+      reply({ ok: false, error: { status: 400, message: describeIssue(parsed.error.issues[0]) } });
+      return;
+    }
+    let work: Promise<R>;
+    try {
+      work = handler(parsed.data);
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    work.then(
+      (data) => reply({ ok: true, data }),
+      (error: unknown) => reply(failure(error, report))
+    );
+  });
+}
+
+/** A handshake refusal: socket.io sends the message and `data` to the client's connect_error. */
+export function refusal(status: number, message: string): Error & { data: { status: number; message: string } } {
+  return Object.assign(new Error(message), { data: { status, message } });
+}

@@ -1,0 +1,67 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
+import { AGENT_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../shared/realtime';
+import type { TokenService } from '../auth/tokens';
+import type { ChatEngine } from '../chat/engine';
+import { registerAgentNamespace, type AgentNamespace } from './agent-namespace';
+import { socketNotifier } from './notifier';
+import { redisAdapter, type RedisAdapter } from './redis';
+import { registerWidgetNamespace, type WidgetNamespace } from './widget-namespace';
+
+/** A 10 MB upload travels as base64 (4/3 of it) inside a JSON packet: room for that and the envelope. */
+export const MAX_SOCKET_PACKET_BYTES = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 1024 * 1024;
+/** How long socket.io keeps a dropped socket's rooms and missed packets for it to recover. */
+const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+export interface RealtimeOptions {
+  engine: ChatEngine;
+  tokens: TokenService;
+  /** Shares rooms between server instances through Redis. */
+  redisUrl?: string;
+  report: (error: unknown, context: string) => void;
+}
+
+export interface Realtime {
+  io: Server;
+  /** Drops every connection (clients reconnect by themselves), lets the engine finish what is under way, and leaves Redis. */
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the platform's HTTP server (so listening serves both), with the agent and widget
+ * namespaces of src/shared/realtime.ts, and the engine's events routed to their rooms.
+ */
+export async function attachRealtime(server: HttpServer, options: RealtimeOptions): Promise<Realtime> {
+  const io = new Server(server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_PACKET_BYTES,
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false }
+  });
+  let redis: RedisAdapter | null = null;
+  if (options.redisUrl) {
+    redis = await redisAdapter(options.redisUrl, (error) => options.report(error, 'redis'));
+    io.adapter(redis.adapter);
+  }
+  let closing = false;
+  const agents: AgentNamespace = io.of(AGENT_NAMESPACE);
+  const widgets: WidgetNamespace = io.of(WIDGET_NAMESPACE);
+  registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, closing: () => closing, report: options.report });
+  registerWidgetNamespace(widgets, { engine: options.engine, report: options.report });
+  options.engine.attach(socketNotifier(agents, widgets));
+
+  let closed: Promise<void> | null = null;
+  return {
+    io,
+    close: () =>
+      (closed ??= (async () => {
+        closing = true;
+        // Cut the connections without a socket.io "disconnect": clients see a transport drop and reconnect (to this address, maybe to a new server).
+        io.engine.close();
+        await options.engine.close();
+        await Promise.allSettled([agents.adapter.close(), widgets.adapter.close()]);
+        await redis?.close();
+      })())
+  };
+}

@@ -1,0 +1,56 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { WidgetConfig } from '../../shared/realtime';
+import { DEFAULT_WIDGET_THEME, WidgetDesign } from '../../shared/domain/widget-design';
+import type { Db } from '../db/types';
+import { entryFormFields, organizations, virtualAgents, widgetDesigns } from '../db/schema';
+
+const idParam = (missing: string, invalid: string) =>
+  z
+    .string({ message: missing })
+    .regex(/^[1-9]\d{0,8}$/, { message: invalid })
+    .transform(Number);
+
+/** ?org=ID&va=ID of the widget page and its configuration. */
+export const WidgetQuery = z.object({
+  org: idParam('Falta la organización (org)', 'La organización (org) no es válida'),
+  va: idParam('Falta el asistente virtual (va)', 'El asistente virtual (va) no es válido')
+});
+export type WidgetQuery = z.infer<typeof WidgetQuery>;
+
+/**
+ * What the widget page of a virtual agent needs before the chat starts; null when the organisation
+ * does not exist or is inactive, or the virtual agent is not one of its own.
+ */
+export async function loadWidgetConfig(db: Db, org: number, va: number): Promise<WidgetConfig | null> {
+  const [owner] = await db
+    .select({ organizationName: organizations.name, assistantName: virtualAgents.name })
+    .from(virtualAgents)
+    .innerJoin(organizations, eq(organizations.idOrg, virtualAgents.organizationId))
+    .where(and(eq(virtualAgents.idVa, va), eq(organizations.idOrg, org), eq(organizations.isActive, true)));
+  if (!owner) return null;
+  const fields = await db
+    .select()
+    .from(entryFormFields)
+    .where(and(eq(entryFormFields.organizationId, org), eq(entryFormFields.idVa, va), eq(entryFormFields.active, true)))
+    .orderBy(asc(entryFormFields.position), asc(entryFormFields.idField));
+  const [design] = await db
+    .select()
+    .from(widgetDesigns)
+    .where(and(eq(widgetDesigns.organizationId, org), eq(widgetDesigns.idVa, va)));
+  return {
+    org,
+    va,
+    organizationName: owner.organizationName,
+    assistantName: owner.assistantName,
+    entryForm: fields.map((f) => ({ idField: f.idField, label: f.label, fieldType: f.fieldType, required: f.required, options: f.options })),
+    design: design ? { colores: design.colores, font: design.font } : null,
+    avatarUrl: design?.avatarUrl ?? null
+  };
+}
+
+/** The design the page is styled from: the stored one when it is valid, else the default theme. */
+export function themeOf(config: WidgetConfig): WidgetDesign {
+  const parsed = WidgetDesign.safeParse(config.design);
+  return parsed.success ? parsed.data : DEFAULT_WIDGET_THEME;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import type { ServerConfig } from '../../../src/server/config';
+import type { DatabaseTarget } from '../../../src/server/db/client';
+import { testConfig } from '../server/helpers';
+
+/** A fixed, hand-moved clock: the engine's "now" everywhere (tests never wait on wall-clock timers). */
+export class TestClock {
+  constructor(public now: Date) {}
+  read = (): Date => new Date(this.now.getTime());
+  advanceMinutes(minutes: number): Date {
+    this.now = new Date(this.now.getTime() + minutes * 60_000);
+    return this.now;
+  }
+  advanceMs(ms: number): Date {
+    this.now = new Date(this.now.getTime() + ms);
+    return this.now;
+  }
+}
+
+/** Monday 2 March 2026, 10:00 in Bogotá. */
+export const MONDAY_10AM = new Date('2026-03-02T15:00:00.000Z');
+
+export interface Running {
+  app: FastifyInstance;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the platform on `target` and listens on loopback: on `port`, or a free one (the
+ * sweeper's timer off: tests sweep by hand).
+ */
+export async function listenPlatform(target: DatabaseTarget, clock: TestClock, overrides: Partial<ServerConfig> = {}, port = 0): Promise<Running> {
+  const app = await buildApp(testConfig(target, { clock: clock.read, sweepIntervalMs: 0, ...overrides }));
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  let closing: Promise<void> | undefined;
+  return { app, url: `http://127.0.0.1:${bound}`, port: bound, close: () => (closing ??= app.close()) };
+}
+
+/** Waits until `check` passes (polling the database, say), or fails with its last error. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}

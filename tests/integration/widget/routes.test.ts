@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import '../../../src/server/services';
+import { installErrorHandling } from '../../../src/server/http/errors';
+import { hashWidgetToken, registerWidgetRoutes } from '../../../src/server/widget';
+import { conversations, entryFormFields, files, organizations, widgetDesigns } from '../../../src/server/db/schema';
+import { DEFAULT_WIDGET_THEME } from '../../../src/shared/domain/widget-design';
+import { WidgetConfig } from '../../../src/shared/realtime';
+import { BACKENDS } from '../server/helpers';
+import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture } from '../bot/fixture';
+
+const NOW = new Date('2026-03-02T15:00:00.000Z');
+
+describe.each(BACKENDS)('widget routes on %s', (backend) => {
+  let bot: BotDatabase;
+  let app: FastifyInstance;
+  let fx: BotFixture;
+  let plain: BotFixture;
+  let conv: string;
+  let otherConv: string;
+  const token = 'tok_ABCdef0123456789abcdef0123456789';
+
+  beforeAll(async () => {
+    bot = await openBotDatabase(backend);
+    fx = await createBotFixture(bot.db, [
+      { nodeId: 'pagos', examples: ['medios de pago'], elements: [{ type: 3, value: '/api/multimedia/descargar/file_answer' }] }
+    ]);
+    plain = await createBotFixture(bot.db, null);
+    await bot.db.insert(entryFormFields).values([
+      { organizationId: fx.organizationId, idVa: fx.idVa, label: 'Correo', fieldType: 'email', required: true, position: 2 },
+      { organizationId: fx.organizationId, idVa: fx.idVa, label: 'Nombre completo', fieldType: 'text', required: true, position: 1 },
+      { organizationId: fx.organizationId, idVa: fx.idVa, label: 'Antiguo', fieldType: 'text', required: false, position: 0, active: false },
+      { organizationId: fx.organizationId, idVa: fx.idVa, label: 'Tipo', fieldType: 'select', required: false, position: 3, options: ['CC', 'CE'] }
+    ]);
+    await bot.db.insert(widgetDesigns).values({
+      organizationId: fx.organizationId,
+      idVa: fx.idVa,
+      colores: { ...DEFAULT_WIDGET_THEME.colores, header: { background: '#123456', color: '#fefefe' } },
+      font: { family: 'Open Sans', category: 'sans-serif', variant: 'regular' },
+      avatarUrl: 'https://example.co/avatar.png'
+    });
+    conv = await createConversation(bot.db, fx, NOW);
+    otherConv = await createConversation(bot.db, fx, NOW);
+    await bot.db.update(conversations).set({ widgetTokenHash: hashWidgetToken(token) }).where(eq(conversations.idConv, conv));
+    await bot.db.insert(files).values([
+      { id: 'file_mine', organizationId: fx.organizationId, conversationId: conv, name: 'factura marzo.pdf', contentType: 'application/pdf', size: 5, data: Buffer.from('%PDF-'), createdAt: NOW },
+      { id: 'file_other', organizationId: fx.organizationId, conversationId: otherConv, name: 'otro.png', contentType: 'image/png', size: 3, data: Buffer.from('png'), createdAt: NOW },
+      { id: 'file_loose', organizationId: fx.organizationId, conversationId: null, name: 'logo.png', contentType: 'image/png', size: 3, data: Buffer.from('png'), createdAt: NOW },
+      { id: 'file_answer', organizationId: fx.organizationId, conversationId: null, name: 'pagos.png', contentType: 'image/png', size: 4, data: Buffer.from('png!'), createdAt: NOW },
+      { id: 'file_svg', organizationId: fx.organizationId, conversationId: conv, name: 'dibujo.svg', contentType: 'image/svg+xml', size: 6, data: Buffer.from('<svg/>'), createdAt: NOW }
+    ]);
+    app = Fastify({ logger: false });
+    app.decorate('db', bot.db);
+    installErrorHandling(app);
+    registerWidgetRoutes(app);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await bot.close();
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('answers the configuration: names, active fields by position, design and avatar', async () => {
+    const res = await get(`/widget/config?org=${fx.organizationId}&va=${fx.idVa}`);
+    expect(res.statusCode).toBe(200);
+    const config = WidgetConfig.parse(res.json());
+    expect(config).toMatchObject({ org: fx.organizationId, va: fx.idVa, assistantName: 'Asistente Prueba', avatarUrl: 'https://example.co/avatar.png' });
+    expect(config.organizationName).toMatch(/^Org bot /);
+    expect(config.entryForm.map((f) => [f.label, f.fieldType, f.required, f.options])).toEqual([
+      ['Nombre completo', 'text', true, []],
+      ['Correo', 'email', true, []],
+      ['Tipo', 'select', false, ['CC', 'CE']]
+    ]);
+    expect(config.design).toMatchObject({ colores: { header: { background: '#123456' } }, font: { family: 'Open Sans' } });
+  });
+
+  it('answers a null design and avatar without a widget design row', async () => {
+    const config = WidgetConfig.parse((await get(`/widget/config?org=${plain.organizationId}&va=${plain.idVa}`)).json());
+    expect(config.design).toBeNull();
+    expect(config.avatarUrl).toBeNull();
+    expect(config.entryForm).toEqual([]);
+  });
+
+  it('refuses bad or unknown org/va with Spanish messages', async () => {
+    const missing = await get('/widget/config?va=1');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('org: Falta la organización (org)');
+    expect((await get('/widget/config?org=abc&va=1')).json().message).toBe('org: La organización (org) no es válida');
+    expect((await get(`/widget/config?org=${fx.organizationId}&va=0`)).statusCode).toBe(400);
+    // A virtual agent of another organisation is not this organisation's chat.
+    const foreign = await get(`/widget/config?org=${fx.organizationId}&va=${plain.idVa}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('El chat solicitado no existe o no está activo');
+    await bot.db.update(organizations).set({ isActive: false }).where(eq(organizations.idOrg, plain.organizationId));
+    expect((await get(`/widget/config?org=${plain.organizationId}&va=${plain.idVa}`)).statusCode).toBe(404);
+    expect((await get(`/widget?org=${plain.organizationId}&va=${plain.idVa}`)).statusCode).toBe(404);
+    await bot.db.update(organizations).set({ isActive: true }).where(eq(organizations.idOrg, plain.organizationId));
+  });
+
+  it('serves the page with a strict CSP, the theme and the boot data', async () => {
+    const res = await get(`/widget?org=${fx.organizationId}&va=${fx.idVa}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = res.body;
+    expect(html).toContain('<html lang="es-CO">');
+    expect(html).toContain('--header-bg:#123456');
+    expect(html).toContain('--font:"Open Sans", sans-serif');
+    expect(html).toContain('src="https://example.co/avatar.png"');
+    expect(html).toContain('src="/widget/socket.io.min.js"');
+    // Every executable script and style carries the nonce.
+    for (const tag of html.match(/<(script|style)\b[^>]*>/g) ?? []) {
+      if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    // A fresh nonce per response.
+    const again = await get(`/widget?org=${fx.organizationId}&va=${fx.idVa}`);
+    expect(again.headers['content-security-policy']).not.toBe(csp);
+  });
+
+  it('serves the socket.io browser client the page loads', async () => {
+    const res = await get('/widget/socket.io.min.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.body).toContain('Socket.IO');
+  });
+
+  it('styles a page without a design with the default theme', async () => {
+    const html = (await get(`/widget?org=${plain.organizationId}&va=${plain.idVa}`)).body;
+    expect(html).toContain(`--header-bg:${DEFAULT_WIDGET_THEME.colores.header.background}`);
+    expect(html).toContain('--font:"Roboto", sans-serif');
+    expect(html).not.toContain('id="widget-avatar"');
+  });
+
+  it('answers a Spanish error page for a bad link', async () => {
+    const res = await get('/widget?org=x');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('Enlace de chat no válido');
+    expect(res.body).toContain('La organización (org) no es válida');
+    const unknown = await get('/widget?org=999999&va=999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Chat no disponible');
+  });
+
+  it("streams a conversation's file to the holder of its token only", async () => {
+    const res = await get(`/widget/files/file_mine?token=${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="factura marzo.pdf"; filename*=UTF-8''factura%20marzo.pdf`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.toString()).toBe('%PDF-');
+
+    // A file the assistant shows in its answers is the customer's to see too.
+    const answer = await get(`/widget/files/file_answer?token=${token}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.toString()).toBe('png!');
+    expect((await get('/widget/files/file_answer?token=other')).statusCode).toBe(404);
+
+    // Active content never renders in place.
+    expect((await get(`/widget/files/file_svg?token=${token}`)).headers['content-disposition']).toMatch(/^attachment;/);
+
+    for (const url of [`/widget/files/file_other?token=${token}`, `/widget/files/file_loose?token=${token}`, `/widget/files/nope?token=${token}`, '/widget/files/file_mine?token=wrong']) {
+      const refused = await get(url);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json().message).toBe('El archivo solicitado no existe');
+    }
+    expect((await get('/widget/files/file_mine')).statusCode).toBe(400);
+    expect((await get(`/widget/files/bad.id?token=${token}`)).statusCode).toBe(400);
+  });
+});
