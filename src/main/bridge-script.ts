@@ -1,10 +1,14 @@
 import { ipcContract, ipcEvents } from '../shared/ipc';
 import { MSG } from '../shared/messages';
 import { BRIDGE_SOCKET_PATH } from './renderer-files';
+import type { ChatNotification } from './services/ports';
 
 /** sessionStorage key of the tab id: one services instance per browser tab, kept across reloads. */
 export const TAB_STORAGE_KEY = 'atiende.tab';
 export const TAB_ID_PATTERN = /^[a-f0-9]{32}$/;
+
+/** What the host itself (not a renderer event) tells the page: a notification to show, the badge count. */
+export type HostMessage = { host: 'notify'; payload: ChatNotification } | { host: 'badge'; payload: number };
 
 /**
  * The browser host's stand-in for the preload: defines `window.atiende` with the same shape (one
@@ -12,6 +16,11 @@ export const TAB_ID_PATTERN = /^[a-f0-9]{32}$/;
  * method sending its own literal channel over a WebSocket to the same IPC handlers the desktop app
  * uses. Tokens stay in Node; the page only ever sees results. Generated from the contract, so it
  * cannot drift from the preload.
+ *
+ * As host code it also plays the desktop's notifier: a notification the host sends becomes a Web
+ * Notification where the page has the permission (never asked for here), is recorded in
+ * `window.__atiendeNotifications` (for tests: each record's click() does what clicking it does), and
+ * clicking it focuses the page and raises 'chat:focus'. The badge count is `window.__atiendeBadge`.
  */
 export function bridgeScript(): string {
   const channels = JSON.stringify(Object.keys(ipcContract));
@@ -40,6 +49,44 @@ export function bridgeScript(): string {
   const pending = new Map();
   const queue = [];
   const listeners = new Map();
+  const notifications = [];
+  let badge = 0;
+
+  function dispatch(event, payload) {
+    for (const listener of Array.from(listeners.get(event) || [])) {
+      try { listener(payload); } catch (error) { setTimeout(() => { throw error; }); }
+    }
+  }
+
+  function notify(n) {
+    if (!n || typeof n.title !== 'string' || typeof n.body !== 'string' || typeof n.conversationId !== 'string') return;
+    const click = () => {
+      try { window.focus(); } catch (_) { /* nothing to focus */ }
+      dispatch('chat:focus', { conversationId: n.conversationId });
+    };
+    const record = { title: n.title, body: n.body, conversationId: n.conversationId, shown: false, click };
+    notifications.push(record);
+    if (notifications.length > 200) notifications.shift();
+    if (typeof Notification === 'function' && Notification.permission === 'granted') {
+      try {
+        const shown = new Notification(n.title, { body: n.body, tag: 'atiende-' + n.conversationId, renotify: true });
+        shown.onclick = () => { shown.close(); click(); };
+        record.shown = true;
+      } catch (_) { /* the page may not show notifications itself (e.g. Android): recorded only */ }
+    }
+  }
+
+  function setBadge(count) {
+    if (typeof count !== 'number' || !(count >= 0)) return;
+    badge = count;
+    try {
+      const nav = typeof navigator === 'object' ? navigator : null;
+      if (nav && typeof nav.setAppBadge === 'function') {
+        const done = count > 0 ? nav.setAppBadge(count) : nav.clearAppBadge();
+        if (done && typeof done.catch === 'function') done.catch(() => {});
+      }
+    } catch (_) { /* badges are a nicety */ }
+  }
   let nextId = 1;
   let socket = null;
   let retries = 0;
@@ -64,9 +111,11 @@ export function bridgeScript(): string {
         const call = pending.get(message.id);
         if (call) { pending.delete(message.id); call.resolve(message.result); }
       } else if (message && typeof message.event === 'string') {
-        for (const listener of Array.from(listeners.get(message.event) || [])) {
-          try { listener(message.payload); } catch (error) { setTimeout(() => { throw error; }); }
-        }
+        dispatch(message.event, message.payload);
+      } else if (message && message.host === 'notify') {
+        notify(message.payload);
+      } else if (message && message.host === 'badge') {
+        setBadge(message.payload);
       }
     };
     ws.onclose = () => {
@@ -105,6 +154,8 @@ export function bridgeScript(): string {
   };
   for (const domain of Object.keys(api)) if (typeof api[domain] === 'object') Object.freeze(api[domain]);
   Object.defineProperty(window, 'atiende', { value: Object.freeze(api), writable: false, configurable: false, enumerable: true });
+  Object.defineProperty(window, '__atiendeNotifications', { value: notifications, writable: false, configurable: false, enumerable: false });
+  Object.defineProperty(window, '__atiendeBadge', { get: () => badge, configurable: false, enumerable: false });
   connect();
 })();
 `;

@@ -3,13 +3,16 @@
  * handlers in plain Node, and the SAME renderer served to a browser, with a WebSocket bridge in place
  * of the preload. A development and test host, not a second product.
  *
- *   npm run web -- [--port N] [--memory | --data-dir D] [--no-build]
+ *   npm run web -- [--port N] [--memory | --data-dir D] [--downloads-dir D] [--no-build]
  *
  * The renderer is (re)built into out/renderer when it is missing or older than its sources;
- * --no-build serves whatever is there.
+ * --no-build serves whatever is there. Chat files the agent saves go to --downloads-dir (default
+ * <tmp>/atiende-descargas) under a name not yet taken; notifications and the badge are forwarded to
+ * the tab, whose bridge shows them (src/main/bridge-script.ts).
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
@@ -17,14 +20,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { ipcEvents, type IpcEventName } from '../shared/ipc';
 import { MSG } from '../shared/messages';
 import { startPlatform } from '../server/platform';
-import { bridgeScript, TAB_ID_PATTERN } from './bridge-script';
+import { bridgeScript, TAB_ID_PATTERN, type HostMessage } from './bridge-script';
 import { RENDERER_SECURITY_HEADERS } from './csp';
 import { createIpcHandlers, isIpcChannel, type IpcHandlers } from './ipc/register';
 import { BRIDGE_PATH, BRIDGE_SOCKET_PATH, readRendererFile } from './renderer-files';
 import { createMainServices, type MainServices } from './services';
-import { consoleLogger, createMemorySettings, createMemoryTokenVault, systemClock, type Logger } from './services/ports';
+import { uniquePath } from './services/file-download';
+import { consoleLogger, createMemorySettings, createMemoryTokenVault, systemClock, type FileSaver, type Logger, type Notifier } from './services/ports';
 
 export interface BrowserHostOptions {
   /** 0 or absent: any free port. */
@@ -33,12 +38,16 @@ export interface BrowserHostOptions {
   dataDir?: string;
   /** false: serve out/renderer as it is, without checking it is up to date. Default true. */
   build?: boolean;
+  /** Where saved chat files go. Default <tmp>/atiende-descargas. */
+  downloadsDir?: string;
   logger?: Logger;
 }
 
 export interface BrowserHost {
   url: string;
   port: number;
+  /** The embedded platform's own address (it serves the customer widget at /widget). */
+  platformUrl: string;
   close(): Promise<void>;
 }
 
@@ -76,22 +85,41 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
     ...(options.dataDir ? { dataDir: resolve(options.dataDir) } : {})
   });
   const serviceUrls = { virtualAgent: platform.url, humanAgent: platform.url, notifications: platform.url };
+  const downloadsDir = resolve(options.downloadsDir ?? join(tmpdir(), 'atiende-descargas'));
+  const fileSaver: FileSaver = {
+    async choosePath(name) {
+      await mkdir(downloadsDir, { recursive: true });
+      return uniquePath(downloadsDir, name);
+    }
+  };
   const tabs = new Map<string, Promise<Tab>>();
   let port = options.port ?? 0;
 
   async function openTab(id: string): Promise<Tab> {
+    const sockets = new Set<WebSocket>();
+    const sendAll = (message: { event: IpcEventName; payload: unknown } | HostMessage) => {
+      const text = JSON.stringify(message);
+      for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    };
+    // The page shows them (a Web Notification where permitted) and reports clicks as chat:focus itself.
+    const notifier: Notifier = {
+      notify: (notification) => sendAll({ host: 'notify', payload: notification }),
+      setBadge: (count) => sendAll({ host: 'badge', payload: count }),
+      onClick: () => () => {}
+    };
     const services = await createMainServices({
       fetch: (input, init) => fetch(input, init),
       vault: createMemoryTokenVault(),
       settings: createMemorySettings({ serviceUrls }),
       clock: systemClock,
-      logger
+      logger,
+      notifier,
+      fileSaver
     });
-    const tab: Tab = { services, handlers: createIpcHandlers(services, logger), sockets: new Set(), idle: null };
-    services.bus.on('session:ended', (payload) => {
-      const text = JSON.stringify({ event: 'session:ended', payload });
-      for (const socket of tab.sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
-    });
+    const tab: Tab = { services, handlers: createIpcHandlers(services, logger), sockets, idle: null };
+    for (const event of Object.keys(ipcEvents) as IpcEventName[]) {
+      services.bus.on(event, (payload) => sendAll({ event, payload }));
+    }
     logger.info(`New browser tab ${id.slice(0, 8)}`);
     return tab;
   }
@@ -205,6 +233,7 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   return {
     url,
     port,
+    platformUrl: platform.url,
     close() {
       closing ??= (async () => {
         for (const client of wss.clients) client.terminate();
@@ -290,16 +319,23 @@ function parseCli(argv: string[]): BrowserHostOptions & { port: number } {
       port: { type: 'string' },
       memory: { type: 'boolean' },
       'data-dir': { type: 'string' },
+      'downloads-dir': { type: 'string' },
       'no-build': { type: 'boolean' }
     },
     strict: true
   });
   const port = values.port === undefined ? 4999 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Puerto inválido: ${values.port}`);
-  return { port, memory: values.memory ?? false, ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}), build: !values['no-build'] };
+  return {
+    port,
+    memory: values.memory ?? false,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(values['downloads-dir'] ? { downloadsDir: values['downloads-dir'] } : {}),
+    build: !values['no-build']
+  };
 }
 
-const USAGE = 'Uso: npm run web -- [--port N] [--memory | --data-dir D] [--no-build]';
+const USAGE = 'Uso: npm run web -- [--port N] [--memory | --data-dir D] [--downloads-dir D] [--no-build]';
 
 async function cli(): Promise<void> {
   let options: BrowserHostOptions & { port: number };
@@ -317,6 +353,7 @@ async function cli(): Promise<void> {
     process.exit(1);
   }
   console.log(`Atiende listo en ${host.url}`);
+  console.log(`Widget del cliente: ${host.platformUrl}/widget?org=100&va=1`);
   const stop = () => {
     host.close().finally(() => process.exit(0));
   };

@@ -11,20 +11,32 @@ import { ipcEvents, type IpcEventName } from '../shared/ipc';
 import { MSG } from '../shared/messages';
 import { APP_ORIGIN, isAppUrl, registerAppScheme, serveRenderer } from './adapters/app-protocol.electron';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './adapters/embedded-platform.electron';
+import { createElectronFileSaver } from './adapters/file-saver.electron';
 import { createElectronTokenVault } from './adapters/keychain.electron';
+import { createElectronNotifier, showWindow } from './adapters/notifier.electron';
 import { createElectronSettings } from './adapters/settings.electron';
+import { createAppTray, type AppTray } from './adapters/tray.electron';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { createIpcHandlers, IPC_CHANNELS } from './ipc/register';
 import { createMainServices, type MainServices } from './services';
 import { consoleLogger, systemClock, type ServiceUrls } from './services/ports';
 
 const WINDOW_TITLE = 'Atiende';
+/** Windows shows notifications only for an app with a user model id (electron-builder.yml appId). */
+const APP_USER_MODEL_ID = 'co.atiende.desktop';
 const mainDir = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(mainDir, '../renderer');
 const preloadPath = join(mainDir, '../preload/index.cjs');
 /** electron-vite's dev server, only when running unpackaged under `npm run dev`. */
 const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL) : null;
 const logger = consoleLogger('main');
+const appIcon = join(mainDir, 'icon.png');
+
+/** The one window (single-instance app); null before it exists or once closed. */
+let mainWindow: BrowserWindow | null = null;
+/** Set once quitting starts: closing the window then really closes it instead of hiding it to the tray. */
+let quitting = false;
+let appTray: AppTray | null = null;
 
 /** The dev server needs its inline React-refresh preamble and its HMR socket; the built app gets the strict policy. */
 const DEV_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
@@ -35,16 +47,17 @@ const DEV_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src
 if (process.env.ATIENDE_USER_DATA) app.setPath('userData', resolve(process.env.ATIENDE_USER_DATA));
 registerAppScheme();
 app.enableSandbox();
+if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   hardenWebContents();
   app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
+    if (mainWindow) showWindow(mainWindow);
+  });
+  app.on('before-quit', () => {
+    quitting = true;
   });
   app
     .whenReady()
@@ -117,6 +130,8 @@ async function start(): Promise<void> {
     });
   }
 
+  // DESIGN §3: the agent is told about chats even with the window hidden — tray, badge, notifications.
+  const notifier = createElectronNotifier({ window: () => mainWindow, tray: () => appTray, icon: existsSync(appIcon) ? appIcon : null, logger });
   const services = await createMainServices({
     fetch: (input, init) => fetch(input, init),
     vault,
@@ -128,10 +143,18 @@ async function start(): Promise<void> {
       if (configured) return configured;
       const url = embedded ? await embedded.url() : null;
       return url ? platformUrls(url) : null;
-    }
+    },
+    notifier,
+    fileSaver: createElectronFileSaver(() => mainWindow)
   });
   registerIpc(services);
   forwardEvents(services);
+  appTray = createAppTray({
+    icon: appIcon,
+    show: () => (mainWindow ? showWindow(mainWindow) : void createWindow(services)),
+    quit: () => app.quit(),
+    logger
+  });
 
   let shutDown = false;
   app.on('will-quit', (event) => {
@@ -139,15 +162,53 @@ async function start(): Promise<void> {
     event.preventDefault();
     shutDown = true;
     services.dispose();
+    notifier.dispose();
+    appTray?.destroy();
     void (embedded?.stop() ?? Promise.resolve()).finally(() => app.quit());
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (mainWindow) showWindow(mainWindow);
+    else createWindow(services);
   });
-  createWindow();
+  createWindow(services);
+}
+
+/** Visible, not minimised and focused: what the agent can actually see (notifications repeat otherwise). */
+function isAttended(window: BrowserWindow): boolean {
+  return !window.isDestroyed() && window.isVisible() && !window.isMinimized() && window.isFocused();
+}
+
+/**
+ * The window feeds the chat link whether the agent can see it, stops the Windows taskbar flash once
+ * looked at, and — while an agent's chat link is running and a tray exists — hides to the tray on
+ * close so chats keep arriving; 'Salir' in the tray (or quitting) really closes it.
+ */
+function watchWindow(window: BrowserWindow, services: MainServices): void {
+  const report = () => {
+    if (!window.isDestroyed()) services.chatLink.setHostVisibility(isAttended(window));
+  };
+  window.on('focus', () => {
+    window.flashFrame(false);
+    report();
+  });
+  window.on('blur', report);
+  window.on('show', report);
+  window.on('hide', report);
+  window.on('minimize', report);
+  window.on('restore', report);
+  window.on('close', (event) => {
+    if (quitting || !appTray || !services.chatLink.active()) return;
+    event.preventDefault();
+    window.hide();
+  });
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+    services.chatLink.setHostVisibility(false);
+  });
+  report();
 }
 
 /** Only the app's own top frame may call: never a subframe, never another origin. */
@@ -181,8 +242,8 @@ function forwardEvents(services: MainServices): void {
   }
 }
 
-function createWindow(): BrowserWindow {
-  const icon = join(mainDir, 'icon.png');
+function createWindow(services: MainServices): BrowserWindow {
+  const icon = appIcon;
   const window = new BrowserWindow({
     title: WINDOW_TITLE,
     width: 1280,
@@ -211,6 +272,8 @@ function createWindow(): BrowserWindow {
   // The title stays 'Atiende' whatever the page sets.
   window.on('page-title-updated', (event) => event.preventDefault());
   window.once('ready-to-show', () => window.show());
+  mainWindow = window;
+  watchWindow(window, services);
   const target = devServerUrl ? devServerUrl.href : `${APP_ORIGIN}/`;
   window.loadURL(target).catch((error: unknown) => logger.error(`Could not load ${target}`, error));
   return window;

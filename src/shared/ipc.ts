@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { LoginBody, TokenClaims, UpdatePasswordBody } from './domain/session';
 import { ChannelTypesMap, Organization, VirtualAgent } from './domain/organization';
 import { EndMessage } from './domain/end-message';
+import { AgentDirectoryContact } from './domain/directory';
+import { BusinessReason, FinalReason } from './domain/reason';
+import { PauseEvent } from './domain/parameters';
+import { ResponseTemplate } from './domain/response-template';
+import { TransferSplit } from './domain/split';
+import { AgentStatus } from './domain/chat';
+import { ConversationId, PositiveInt } from './domain/fields';
+import { UploadPayload } from './domain/media';
+import { AgentStatusView, AttachmentRef, MessageText } from './realtime';
+import { ConsoleMessage, ConsoleState } from './chat-console';
 
 /**
  * The IPC contract between renderer and main process: channel → argument schema and result schema.
@@ -42,7 +52,60 @@ export const ipcContract = {
   'platform:virtualAgents': { arg: z.object({ idOrg: z.number().int().positive().optional() }), result: z.array(VirtualAgent) },
   /** The human agent's message configuration: the end-of-conversation client messages (SPEC §6). */
   'platform:endMessages': { arg: none, result: z.array(EndMessage) },
-  'errors:report': { arg: ErrorReport, result: z.null() }
+  'errors:report': { arg: ErrorReport, result: z.null() },
+
+  /* The agent console (role 5). The main process's chat link holds the socket; see src/shared/chat-console.ts. */
+  /** The console as it stands now; afterwards 'chat:changed' pushes every change. */
+  'chat:state': { arg: none, result: ConsoleState },
+  /** The messages held for one chat (COMMAND messages still as acronyms: the renderer resolves them). */
+  'chat:messages': { arg: z.object({ conversationId: ConversationId }), result: z.array(ConsoleMessage) },
+  /**
+   * What the agent is looking at: the chat in view (its unread count clears) and whether the
+   * window is visible and focused. Notifications repeat until the agent looks (SPEC §4, DESIGN §3).
+   */
+  'chat:view': { arg: z.object({ conversationId: ConversationId.nullable(), visible: z.boolean() }), result: z.null() },
+  'chat:setStatus': {
+    arg: z
+      .object({ status: AgentStatus, pauseEventId: PositiveInt.nullable().default(null) })
+      .refine((v) => v.status !== 'PAUSA' || v.pauseEventId !== null, { message: 'Seleccione el evento de pausa', path: ['pauseEventId'] }),
+    result: AgentStatusView
+  },
+  /** ENTRANTE → ACTIVO. */
+  'chat:accept': { arg: z.object({ conversationId: ConversationId }), result: z.null() },
+  /** Queues the message (kept and retried until the platform acks it); answers its client id at once. */
+  'chat:send': {
+    arg: z
+      .object({ conversationId: ConversationId, text: MessageText, attachment: AttachmentRef.nullable().default(null) })
+      .refine((v) => v.text.trim() !== '' || v.attachment !== null, { message: 'Escriba un mensaje o adjunte un archivo', path: ['text'] }),
+    result: z.object({ clientId: z.string() })
+  },
+  /** Uploads a file for a chat (POST /api/multimedia/subir); answers the reference to send. */
+  'chat:upload': { arg: UploadPayload.safeExtend({ conversationId: ConversationId }), result: AttachmentRef },
+  /** Saves a received file to disk: asks where (save dialog), then streams it there. null: cancelled. */
+  'chat:saveFile': {
+    arg: z.object({ url: AttachmentRef.shape.url, name: z.string().trim().min(1).max(200) }),
+    result: z.object({ path: z.string() }).nullable()
+  },
+  'chat:transferSplits': { arg: z.object({ conversationId: ConversationId }), result: z.array(TransferSplit) },
+  'chat:transfer': {
+    arg: z.object({ conversationId: ConversationId, idSplit: PositiveInt, business: z.array(PositiveInt).max(50).default([]) }),
+    result: z.null()
+  },
+  /** The active business and finalisation reasons (SPEC §8: not found is an empty list). */
+  'chat:reasons': { arg: none, result: z.object({ business: z.array(BusinessReason), final: z.array(FinalReason) }) },
+  /** Saves both kinds of reason, then finishes the chat. Both are required. */
+  'chat:finish': {
+    arg: z.object({
+      conversationId: ConversationId,
+      business: z.array(PositiveInt).min(1, { message: 'Seleccione al menos una causal de negocio' }).max(50),
+      ending: PositiveInt.optional()
+    }).refine((v) => v.ending !== undefined, { message: 'Seleccione la causal de finalización', path: ['ending'] }),
+    result: z.null()
+  },
+  'chat:templates': { arg: none, result: z.array(ResponseTemplate) },
+  'chat:contacts': { arg: none, result: z.array(AgentDirectoryContact) },
+  /** Active pause events, for the Pausa choice. */
+  'chat:pauseEvents': { arg: none, result: z.array(PauseEvent) }
 } as const;
 
 export type IpcContract = typeof ipcContract;
@@ -59,7 +122,15 @@ export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError 
 /** Events the main process pushes to the renderer. */
 export const ipcEvents = {
   /** The session ended (logout elsewhere, refresh failure, expiry): the renderer goes to '/'. */
-  'session:ended': z.object({ reason: z.enum(['logout', 'expired', 'refresh-failed']) })
+  'session:ended': z.object({ reason: z.enum(['logout', 'expired', 'refresh-failed']) }),
+  /** The console changed (a chat came, a message arrived, the connection dropped…): the whole state. */
+  'chat:changed': ConsoleState,
+  /** A message of a chat (new, or a pending one now stored: same clientId). */
+  'chat:message': z.object({ conversationId: z.string(), message: ConsoleMessage }),
+  /** A notification was clicked: show this chat. */
+  'chat:focus': z.object({ conversationId: z.string() }),
+  /** Play the alert sound: an incoming or transferred chat, or a message in a chat not in view. */
+  'chat:alert': z.object({ kind: z.enum(['incoming', 'message']), conversationId: z.string() })
 } as const;
 export type IpcEventName = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEventName> = z.infer<(typeof ipcEvents)[E]>;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ipcContract, type IpcChannel, type IpcContract, type IpcData, type IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
+import type { ChatService } from '../services/chat.service';
 import type { ErrorReportService } from '../services/error-report.service';
 import type { PlatformService } from '../services/platform.service';
 import type { Logger } from '../services/ports';
@@ -11,6 +12,7 @@ export interface IpcServices {
   session: SessionService;
   platform: PlatformService;
   errors: ErrorReportService;
+  chat: ChatService;
 }
 
 /** A handler as a host calls it: any argument in, a result out, never a throw. */
@@ -44,7 +46,22 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'platform:organizations': () => services.platform.organizations(),
     'platform:virtualAgents': (arg) => services.platform.virtualAgents(arg),
     'platform:endMessages': () => services.platform.endMessages(),
-    'errors:report': (arg) => services.errors.report(arg)
+    'errors:report': (arg) => services.errors.report(arg),
+    'chat:state': () => services.chat.state(),
+    'chat:messages': (arg) => services.chat.messages(arg),
+    'chat:view': (arg) => services.chat.view(arg),
+    'chat:setStatus': (arg) => services.chat.setStatus(arg),
+    'chat:accept': (arg) => services.chat.accept(arg),
+    'chat:send': (arg) => services.chat.send(arg),
+    'chat:upload': (arg) => services.chat.upload(arg),
+    'chat:saveFile': (arg) => services.chat.saveFile(arg),
+    'chat:transferSplits': (arg) => services.chat.transferSplits(arg),
+    'chat:transfer': (arg) => services.chat.transfer(arg),
+    'chat:reasons': () => services.chat.reasons(),
+    'chat:finish': (arg) => services.chat.finish(arg),
+    'chat:templates': () => services.chat.templates(),
+    'chat:contacts': () => services.chat.contacts(),
+    'chat:pauseEvents': () => services.chat.pauseEvents()
   };
 
   function handler<C extends IpcChannel>(channel: C): IpcHandler<C> {

@@ -21,9 +21,17 @@ export interface CallInput<D extends EndpointDef> {
 export interface ApiClient {
   /** Calls a catalogue entry. Never throws: failures come back as `{ ok: false, error }` with Spanish text. */
   call<D extends EndpointDef>(def: D, input?: CallInput<D>): Promise<IpcResult<ResponseOf<D>>>;
+  /**
+   * The single-flight refresh, for a caller outside HTTP (the chat link's socket) whose access token
+   * `usedToken` was refused: shares the refresh in flight, or answers the newer token at once. A
+   * rejected refresh ends the session as every other 401 path does.
+   */
+  renewSession(usedToken: string): Promise<Renewal>;
   /** Resolves once the error reports started so far have been delivered or given up. */
   settled(): Promise<void>;
 }
+
+export type Renewal = { ok: true; token: string } | { ok: false; error: IpcError };
 
 export interface ApiClientDeps {
   fetch: Fetch;
@@ -32,11 +40,12 @@ export interface ApiClientDeps {
   serviceUrls: () => ServiceUrls | null | Promise<ServiceUrls | null>;
   logger: Logger;
   timeoutMs?: number;
+  /** For 'binary' and 'csv' answers the timeout covers reading the whole stream: longer. */
+  streamTimeoutMs?: number;
 }
 
 type RawInput = { params?: unknown; query?: unknown; body?: unknown };
 type Outcome = { result: IpcResult<unknown>; sentPath: string | null };
-type Renewal = { ok: true; token: string } | { ok: false; error: IpcError };
 type Prepared = { ok: true; path: string; query: string; body: string | undefined } | { ok: false; error: IpcError };
 
 /** The error-log call itself is never refreshed for nor reported, so reporting cannot recurse. */
@@ -55,6 +64,7 @@ const badResponse = (): IpcResult<never> => fail(502, MSG.generic.serverError);
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const { store, logger } = deps;
   const timeoutMs = deps.timeoutMs ?? 30_000;
+  const streamTimeoutMs = deps.streamTimeoutMs ?? 10 * 60_000;
   const reports = new Set<Promise<void>>();
   let refreshing: Promise<Renewal> | null = null;
 
@@ -68,12 +78,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function send(url: string, method: string, body: string | undefined, token: string | null): Promise<Response | null> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function send(def: EndpointDef, url: string, body: string | undefined, token: string | null): Promise<Response | null> {
+    const { method } = def;
+    const streamed = typeof def.response === 'string';
+    const headers: Record<string, string> = { accept: streamed ? '*/*' : 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     try {
-      return await deps.fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      return await deps.fetch(url, { method, headers, body, signal: AbortSignal.timeout(streamed ? streamTimeoutMs : timeoutMs) });
     } catch (error) {
       logger.warn(`${method} ${url} failed`, error instanceof Error ? error.message : error);
       return null;
@@ -92,12 +104,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!base) return { result: networkError(), sentPath: null };
     const url = base + request.path + request.query;
 
-    let response = await send(url, def.method, request.body, tokens?.access ?? null);
+    let response = await send(def, url, request.body, tokens?.access ?? null);
     if (!response) return { result: networkError(), sentPath: request.path };
     if (response.status === 401 && tokens && def !== REPORT_ENDPOINT) {
       const renewed = await renew(tokens.access);
       if (!renewed.ok) return { result: renewed, sentPath: null };
-      response = await send(url, def.method, request.body, renewed.token);
+      response = await send(def, url, request.body, renewed.token);
       if (!response) return { result: networkError(), sentPath: request.path };
       if (response.status === 401) return { result: sessionExpired(), sentPath: null };
     }
@@ -184,6 +196,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       // `interpret` validated the data with this entry's own response schema.
       return result as IpcResult<ResponseOf<D>>;
     },
+    renewSession: (usedToken) => renew(usedToken),
     async settled() {
       while (reports.size > 0) await Promise.all([...reports]);
     }

@@ -1,8 +1,10 @@
 import { createApiClient, type ApiClient } from './api-client';
+import { createChatLink, type ChatLink } from './chat-link.service';
+import { createChatService, type ChatService } from './chat.service';
 import { createErrorReportService, type ErrorReportService } from './error-report.service';
 import { createEventBus, type EventBus } from './event-bus';
 import { createPlatformService, type PlatformService } from './platform.service';
-import type { Clock, Fetch, Logger, ServiceUrls, Settings, TokenVault } from './ports';
+import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
 import { createSessionStore } from './session-store';
 
@@ -10,6 +12,9 @@ export interface MainServices {
   session: SessionService;
   platform: PlatformService;
   errors: ErrorReportService;
+  chat: ChatService;
+  /** The chat link itself, for the host: window visibility. */
+  chatLink: ChatLink;
   api: ApiClient;
   bus: EventBus;
   dispose(): void;
@@ -23,26 +28,50 @@ export interface MainServicesDeps {
   logger: Logger;
   /** Defaults to the serviceUrls setting. The desktop app falls back to the embedded platform. */
   serviceUrls?: () => ServiceUrls | null | Promise<ServiceUrls | null>;
+  /** Native notifications and the badge; none by default. */
+  notifier?: Notifier;
+  /** Where received chat files are saved; without one, saving a file answers an error. */
+  fileSaver?: FileSaver;
+  /** Chat link tuning, for tests: jitter source, ack timeout, notification repeat, reconnect backoff. */
+  chat?: { random?: () => number; ackTimeoutMs?: number; repeatMs?: number; backoff?: { baseMs: number; maxMs: number } };
 }
+
+/** A host without a place to save files (none so far): saving answers an error rather than guessing a folder. */
+const noFileSaver: FileSaver = {
+  choosePath: () => Promise.reject(new Error('No file saver configured'))
+};
 
 /** Wires the services over their ports; used by the Electron composition root and the browser host alike. */
 export async function createMainServices(deps: MainServicesDeps): Promise<MainServices> {
   const bus = createEventBus();
   const store = createSessionStore({ vault: deps.vault, settings: deps.settings, clock: deps.clock, bus });
   await store.load();
-  const api = createApiClient({
-    fetch: deps.fetch,
-    store,
-    logger: deps.logger,
-    serviceUrls: deps.serviceUrls ?? (() => deps.settings.get('serviceUrls'))
-  });
+  const serviceUrls = deps.serviceUrls ?? (() => deps.settings.get('serviceUrls'));
+  const api = createApiClient({ fetch: deps.fetch, store, logger: deps.logger, serviceUrls });
   const session = createSessionService({ api, store, settings: deps.settings, clock: deps.clock, logger: deps.logger });
+  const chatLink = createChatLink({
+    store,
+    api,
+    settings: deps.settings,
+    bus,
+    clock: deps.clock,
+    logger: deps.logger,
+    notifier: deps.notifier ?? createSilentNotifier(),
+    serviceUrls,
+    ...deps.chat
+  });
+  await chatLink.init();
   return {
     session,
     platform: createPlatformService(api),
     errors: createErrorReportService(api),
+    chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
+    chatLink,
     api,
     bus,
-    dispose: () => session.dispose()
+    dispose: () => {
+      chatLink.dispose();
+      session.dispose();
+    }
   };
 }

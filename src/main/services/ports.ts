@@ -56,6 +56,8 @@ export interface Clock {
   now(): number;
   /** Runs `fn` every `ms`; returns the function that stops it. */
   every(ms: number, fn: () => void): () => void;
+  /** Runs `fn` once after `ms`; returns the function that cancels it. */
+  after(ms: number, fn: () => void): () => void;
 }
 
 export interface Logger {
@@ -65,6 +67,33 @@ export interface Logger {
 }
 
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** A desktop notification about one conversation (DESIGN §3): clicking it shows that chat. */
+export interface ChatNotification {
+  title: string;
+  body: string;
+  conversationId: string;
+}
+
+/** Native notifications, the unread badge, and the clicks on notifications. */
+export interface Notifier {
+  notify(notification: ChatNotification): void;
+  /** Unseen incoming chats plus unread messages; 0 clears the badge. */
+  setBadge(count: number): void;
+  /** Called with the conversation of a clicked notification (the window is already shown); returns the unsubscribe. */
+  onClick(listener: (conversationId: string) => void): () => void;
+}
+
+/** A notifier that shows nothing: hosts without notifications, and the default in tests. */
+export function createSilentNotifier(): Notifier {
+  return { notify: () => {}, setBadge: () => {}, onClick: () => () => {} };
+}
+
+/** Where a downloaded file goes: the Electron save dialog, or the browser host's downloads folder. */
+export interface FileSaver {
+  /** An absolute path for a file the user wants to save as `name` (already a safe base name); null when cancelled. */
+  choosePath(name: string): Promise<string | null>;
+}
 
 export function createMemoryTokenVault(initial: Tokens | null = null): TokenVault {
   let tokens = initial;
@@ -97,6 +126,11 @@ export const systemClock: Clock = {
     // A background check must not keep a Node process (tests, the browser host) alive by itself.
     timer.unref();
     return () => clearInterval(timer);
+  },
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
   }
 };
 

@@ -24,7 +24,11 @@ export interface SessionStore {
   refreshExpiresAt(): number | null;
   /** False (and the session ended as 'expired') once 24 h have passed since sign-in or the refresh token expired. */
   checkValidity(): Promise<boolean>;
+  /** Called after every sign-in ('start'), refresh ('replace') and sign-out ('end', tokens null); returns the unsubscribe. */
+  onChange(listener: (change: SessionChange) => void): () => void;
 }
+
+export type SessionChange = { kind: 'start' | 'replace'; tokens: Tokens } | { kind: 'end'; tokens: null; reason: EndReason };
 
 export interface SessionStoreDeps {
   vault: TokenVault;
@@ -35,6 +39,10 @@ export interface SessionStoreDeps {
 
 export function createSessionStore({ vault, settings, clock, bus }: SessionStoreDeps): SessionStore {
   let tokens: Tokens | null = null;
+  const listeners = new Set<(change: SessionChange) => void>();
+  const changed = (change: SessionChange) => {
+    for (const listener of [...listeners]) listener(change);
+  };
 
   const windowEnd = (): number | null => {
     const last = settings.get('lastLoginTime');
@@ -50,16 +58,19 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
       tokens = next;
       settings.set('lastLoginTime', clock.now());
       await vault.set(next);
+      changed({ kind: 'start', tokens: next });
     },
     async replace(next) {
       tokens = next;
       await vault.set(next);
+      changed({ kind: 'replace', tokens: next });
     },
     async end(reason) {
       tokens = null;
       settings.set('lastLoginTime', null);
       await vault.clear();
       bus.emit('session:ended', { reason });
+      changed({ kind: 'end', tokens: null, reason });
     },
     refreshExpiresAt() {
       if (!tokens) return null;
@@ -74,6 +85,12 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
       if (!expired) return true;
       await store.end('expired');
       return false;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     }
   };
   return store;

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ANALYTICS_HOME_PATH, CHAT_PATH, HUMAN_CHATS_STATS_PATH, landingPath } from '../../shared/menus';
 import type { RoleId } from '../../shared/roles';
 import { SessionSummaryPage } from '../features/home/SessionSummaryPage';
+import { ChatPage } from '../features/chat/ChatPage';
 
 /**
  * The page registry: every screen that exists, by its menu path. The router builds its routes
@@ -13,15 +14,15 @@ export interface PageEntry {
   Component: ComponentType;
   /**
    * The page is, for now, only the signed-in summary shown as a role's landing page: it exists for
-   * the roles whose landing it is and for nobody else. The chat console (issue 3) and the chats
-   * statistics (issue 4) replace these entries and drop the flag.
+   * the roles whose landing it is and for nobody else. The chats statistics (issue 4) replace this
+   * entry and drop the flag.
    */
   landingOnly?: boolean;
 }
 
 export const PAGES: readonly PageEntry[] = [
   { path: ANALYTICS_HOME_PATH, Component: () => <SessionSummaryPage title="Analítica" /> },
-  { path: CHAT_PATH, Component: () => <SessionSummaryPage title="Chat" />, landingOnly: true },
+  { path: CHAT_PATH, Component: ChatPage },
   { path: HUMAN_CHATS_STATS_PATH, Component: () => <SessionSummaryPage title="Chats de asesor humano" />, landingOnly: true }
 ];
 

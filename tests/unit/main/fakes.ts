@@ -28,26 +28,31 @@ export interface FakeClock extends Clock {
 
 export function fakeClock(start = T0): FakeClock {
   let now = start;
-  const timers = new Set<{ ms: number; next: number; fn: () => void }>();
+  let order = 0;
+  /** ms 0: a one-shot timer (after), removed once it has run. */
+  const timers = new Set<{ ms: number; next: number; seq: number; fn: () => void }>();
+  const add = (ms: number, fn: () => void, repeat: boolean) => {
+    const timer = { ms: repeat ? ms : 0, next: now + ms, seq: order++, fn };
+    timers.add(timer);
+    return () => {
+      timers.delete(timer);
+    };
+  };
   return {
     now: () => now,
     set: (ms) => {
       now = ms;
     },
-    every(ms, fn) {
-      const timer = { ms, next: now + ms, fn };
-      timers.add(timer);
-      return () => {
-        timers.delete(timer);
-      };
-    },
+    every: (ms, fn) => add(ms, fn, true),
+    after: (ms, fn) => add(ms, fn, false),
     async advance(ms) {
       const target = now + ms;
       for (;;) {
-        const due = [...timers].filter((t) => t.next <= target).sort((a, b) => a.next - b.next)[0];
+        const due = [...timers].filter((t) => t.next <= target).sort((a, b) => a.next - b.next || a.seq - b.seq)[0];
         if (!due) break;
         now = due.next;
-        due.next += due.ms;
+        if (due.ms === 0) timers.delete(due);
+        else due.next += due.ms;
         due.fn();
         await settle();
       }

@@ -18,7 +18,24 @@ function spies(): IpcServices {
       dispose: vi.fn()
     },
     platform: { channels: vi.fn(), organizations: vi.fn(), virtualAgents: vi.fn(), endMessages: vi.fn() },
-    errors: { report: none }
+    errors: { report: none },
+    chat: {
+      state: vi.fn(),
+      messages: vi.fn(),
+      view: none,
+      setStatus: vi.fn(),
+      accept: vi.fn(),
+      send: vi.fn(),
+      upload: vi.fn(),
+      saveFile: vi.fn(),
+      transferSplits: vi.fn(),
+      transfer: vi.fn(),
+      reasons: vi.fn(),
+      finish: vi.fn(),
+      templates: vi.fn(),
+      contacts: vi.fn(),
+      pauseEvents: vi.fn()
+    }
   };
 }
 
@@ -40,6 +57,29 @@ describe('IPC handlers', () => {
     expect(services.session.login).not.toHaveBeenCalled();
     expect(services.session.logout).not.toHaveBeenCalled();
     expect(services.platform.virtualAgents).not.toHaveBeenCalled();
+  });
+
+  it("every 'chat:*' channel refuses arguments outside its contract with a Spanish 400, before its service runs", async () => {
+    const services = spies();
+    const handlers = createIpcHandlers(services, silentLogger);
+    const cases: [keyof typeof handlers, unknown, string][] = [
+      ['chat:send', { conversationId: 'c-1', text: '   ' }, 'Escriba un mensaje o adjunte un archivo'],
+      ['chat:send', { conversationId: 'c-1', text: 'x'.repeat(4001) }, 'El mensaje no puede superar 4000 caracteres'],
+      ['chat:send', { conversationId: '../c', text: 'hola' }, 'El identificador de la conversación no es válido'],
+      ['chat:send', { conversationId: 'c-1', text: '', attachment: { contentType: 'image/png', name: 'a.png', url: 'https://evil.test/a.png' } }, 'El adjunto no es válido'],
+      ['chat:setStatus', { status: 'PAUSA' }, 'Seleccione el evento de pausa'],
+      ['chat:finish', { conversationId: 'c-1', business: [], ending: 2 }, 'Seleccione al menos una causal de negocio'],
+      ['chat:finish', { conversationId: 'c-1', business: [1] }, 'Seleccione la causal de finalización'],
+      ['chat:transfer', { conversationId: 'c-1', idSplit: 0 }, 'Debe ser un número positivo'],
+      ['chat:saveFile', { url: '/etc/passwd', name: 'passwd' }, 'El adjunto no es válido'],
+      ['chat:upload', { conversationId: 'c-1', data: 'no es base64!', format_type: 'base64', content_type: 'image/png' }, 'El archivo debe venir en base64'],
+      ['chat:view', { conversationId: null }, 'Entrada inválida: se esperaba booleano, recibido indefinido']
+    ];
+    for (const [channel, arg, message] of cases) {
+      expect(await handlers[channel](arg), channel).toEqual({ ok: false, error: { status: 400, message } });
+    }
+    expect((await handlers['chat:state']({ extra: 1 })).ok).toBe(false);
+    for (const fn of Object.values(services.chat)) expect(fn).not.toHaveBeenCalled();
   });
 
   it('a service that throws becomes a server-error result, never a throw', async () => {

@@ -1,5 +1,12 @@
 import { vi } from 'vitest';
 import type { AtiendeApi, IpcError, IpcResult, SessionView } from '../../../src/shared/ipc';
+import type { ConsoleMessage, ConsoleState } from '../../../src/shared/chat-console';
+import type { AgentStatusView } from '../../../src/shared/realtime';
+import type { AgentDirectoryContact } from '../../../src/shared/domain/directory';
+import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
+import type { PauseEvent } from '../../../src/shared/domain/parameters';
+import type { ResponseTemplate } from '../../../src/shared/domain/response-template';
+import type { TransferSplit } from '../../../src/shared/domain/split';
 
 export function ok<T>(data: T): Promise<IpcResult<T>> {
   return Promise.resolve({ ok: true, data });
@@ -37,6 +44,25 @@ export function installFakeAtiende() {
       endMessages: vi.fn(() => ok([{ acronym: 'FCFHL', clientMessage: 'Gracias por escribirnos', idEndTypeConversation: 6, fin: true }]))
     },
     errors: { report: vi.fn((_arg: unknown) => ok(null)) },
+    chat: {
+      state: vi.fn(() => ok<ConsoleState>({ connection: 'online', agentStatus: null, chats: [], waiting: 0 })),
+      messages: vi.fn((_arg: unknown) => ok<ConsoleMessage[]>([])),
+      view: vi.fn((_arg: unknown) => ok(null)),
+      setStatus: vi.fn((arg: { status: AgentStatusView['status']; pauseEventId?: number | null }) =>
+        ok<AgentStatusView>({ status: arg.status, pauseEventId: arg.pauseEventId ?? null, since: '2026-03-02T10:00:00' })
+      ),
+      accept: vi.fn((_arg: unknown) => ok<null>(null)),
+      send: vi.fn((_arg: unknown) => ok<{ clientId: string }>({ clientId: 'cliente-000001' })),
+      upload: vi.fn((_arg: unknown) => ok<{ contentType: string; name: string; url: string }>({ contentType: 'application/pdf', name: 'archivo.pdf', url: '/api/multimedia/descargar/abc123' })),
+      saveFile: vi.fn((_arg: unknown) => ok<{ path: string } | null>({ path: '/tmp/archivo.pdf' })),
+      transferSplits: vi.fn((_arg: unknown) => ok<TransferSplit[]>([])),
+      transfer: vi.fn((_arg: unknown) => ok<null>(null)),
+      reasons: vi.fn(() => ok<{ business: BusinessReason[]; final: FinalReason[] }>({ business: [], final: [] })),
+      finish: vi.fn((_arg: unknown) => ok<null>(null)),
+      templates: vi.fn(() => ok<ResponseTemplate[]>([])),
+      contacts: vi.fn(() => ok<AgentDirectoryContact[]>([])),
+      pauseEvents: vi.fn(() => ok<PauseEvent[]>([]))
+    },
     on: vi.fn((event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);

@@ -1,0 +1,65 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
+import { TextBulletListSquare20Regular } from '@fluentui/react-icons';
+import { MSG } from '../../../shared/messages';
+import { loadState } from '../../app/load-state';
+import { useNotify } from '../../app/toasts';
+import { templatesAtom } from './atoms';
+import { insertIntoDraftAtom } from './actions';
+import { CHAT_TEXT } from './texts';
+
+const useStyles = makeStyles({ content: { maxWidth: '360px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } });
+
+/** The organisation's response templates; choosing one puts its text in the composer. */
+export function TemplatePicker({ conversationId, disabled }: { conversationId: string; disabled: boolean }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [templates, setTemplates] = useAtom(templatesAtom);
+  const insert = useSetAtom(insertIntoDraftAtom);
+
+  function load() {
+    setTemplates(loadState('pending', []));
+    void window.atiende.chat.templates().then((result) => {
+      if (result.ok) setTemplates(loadState('resolved', result.data));
+      else {
+        setTemplates(loadState('rejected', []));
+        notify.error(MSG.templates.loadFailed);
+      }
+    });
+  }
+
+  return (
+    <Menu
+      onOpenChange={(_, data) => {
+        if (data.open && (templates.status === 'idle' || templates.status === 'rejected')) load();
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <Button icon={<TextBulletListSquare20Regular />} disabled={disabled}>
+          {CHAT_TEXT.templates}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList aria-label={CHAT_TEXT.templates}>
+          {templates.status === 'resolved' && templates.data.length > 0 ? (
+            templates.data.map((t) => (
+              <MenuItem key={t.idTemplate} onClick={() => insert({ conversationId, text: t.templateContent })}>
+                <span className={styles.content} title={t.templateContent}>
+                  {t.templateName}
+                </span>
+              </MenuItem>
+            ))
+          ) : (
+            <MenuItem disabled>
+              {templates.status === 'resolved'
+                ? CHAT_TEXT.noTemplates
+                : templates.status === 'rejected'
+                  ? MSG.templates.loadFailed
+                  : CHAT_TEXT.loadingOptions}
+            </MenuItem>
+          )}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
