@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -80,6 +81,7 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await customer.locator('#composer-input').fill('¿Cuál es el horario de atención?');
     await customer.locator('#composer-input').press('Enter');
     await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(2);
+    expect(await seriousViolations(customer)).toEqual([]);
 
     // Asking for a human queues the chat in Atención general and offers it to the connected agent.
     await customer.locator('#ask-agent').click();
@@ -99,6 +101,10 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await composer.fill('Hola Ana, con gusto le ayudo.');
     await composer.press('Enter');
     await expect(customer.locator('#messages li[data-sender="ASESOR"]').filter({ hasText: 'Hola Ana, con gusto le ayudo.' })).toBeVisible();
+    // The platform echoes the agent's own message; the console shows it once, stored (not 'Enviando…').
+    await expect(agent.getByTestId('mensajes').getByText('Hola Ana, con gusto le ayudo.')).toHaveCount(1);
+    await expect(agent.getByTestId('mensajes').getByText('Enviando…')).toHaveCount(0);
+    expect(await seriousViolations(agent)).toEqual([]);
 
     // Customer → agent, with an attachment; the agent saves it to disk through the main process.
     await customer.locator('#composer-file').setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% factura de prueba\n%%EOF\n') });
@@ -149,6 +155,7 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     const finish = agent2.getByRole('dialog');
     await finish.getByRole('button', { name: 'Finalizar' }).click();
     await expect(finish.getByText('Seleccione al menos una causal de negocio')).toBeVisible();
+    expect(await seriousViolations(agent2)).toEqual([]);
     await finish.getByRole('checkbox').first().check();
     await finish.getByLabel('Causal de finalización').selectOption({ index: 1 });
     await finish.getByRole('button', { name: 'Finalizar' }).click();
@@ -160,6 +167,7 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await expect(customer.locator('#end-message')).toContainText('Tu asesor ha finalizado la conversación');
     await customer.locator('#survey-satisfaction-5').check();
     await customer.locator('#survey-nps-9').check();
+    expect(await seriousViolations(customer)).toEqual([]);
     await customer.locator('#survey-submit').click();
     await expect(customer.locator('#survey-thanks')).toBeVisible();
   } finally {

@@ -1,4 +1,5 @@
 import type { WidgetDesign } from '../../shared/domain/widget-design';
+import { readable } from '../../shared/color';
 
 /** A font family name safe to put in CSS (letters, digits, spaces, dashes). */
 function cssFamily(family: string): string {
@@ -12,25 +13,21 @@ function cssCategory(category: string): string {
 /** The theme as CSS custom properties (colours are validated #rgb/#rrggbb by WidgetDesign). */
 export function themeVariables(design: WidgetDesign): string {
   const c = design.colores;
+  const pairs = (bg: string, fg: string, pair: { background: string; color: string }) => {
+    const ok = readable(pair);
+    return { [bg]: ok.background, [fg]: ok.color };
+  };
   const vars: Record<string, string> = {
-    '--header-bg': c.header.background,
-    '--header-fg': c.header.color,
-    '--primary-bg': c.principal.background,
-    '--primary-fg': c.principal.color,
-    '--secondary-bg': c.secundario.background,
-    '--secondary-fg': c.secundario.color,
-    '--human-bg': c.asesorHumano.background,
-    '--human-fg': c.asesorHumano.color,
-    '--agent-msg-bg': c.mensajeAsesor.background,
-    '--agent-msg-fg': c.mensajeAsesor.color,
-    '--client-msg-bg': c.mensajeCliente.background,
-    '--client-msg-fg': c.mensajeCliente.color,
+    ...pairs('--header-bg', '--header-fg', c.header),
+    ...pairs('--primary-bg', '--primary-fg', c.principal),
+    ...pairs('--secondary-bg', '--secondary-fg', c.secundario),
+    ...pairs('--human-bg', '--human-fg', c.asesorHumano),
+    ...pairs('--agent-msg-bg', '--agent-msg-fg', c.mensajeAsesor),
+    ...pairs('--client-msg-bg', '--client-msg-fg', c.mensajeCliente),
     '--footer-bg': c.footer.background,
     '--footer-icons': c.footer.iconsColor,
-    '--popup-bg': c.popups.background,
-    '--popup-fg': c.popups.color,
-    '--step-bg': c.botonesPasos.background,
-    '--step-fg': c.botonesPasos.color,
+    ...pairs('--popup-bg', '--popup-fg', c.popups),
+    ...pairs('--step-bg', '--step-fg', c.botonesPasos),
     '--font': `${cssFamily(design.font.family)}, ${cssCategory(design.font.category)}`
   };
   return `:root{${Object.entries(vars)
@@ -49,7 +46,7 @@ body{font-family:var(--font);font-size:16px;line-height:1.4;color:#1f1f1f;backgr
 .widget-header{display:flex;align-items:center;gap:12px;padding:12px 16px;background:var(--header-bg);color:var(--header-fg)}
 .widget-header img{width:40px;height:40px;border-radius:50%;object-fit:cover;background:#fff}
 .widget-header h1{font-size:1.1rem;margin:0}
-.widget-header p{font-size:.85rem;margin:0;opacity:.9}
+.widget-header p{font-size:.85rem;margin:0}
 .banner{padding:8px 16px;font-size:.9rem;background:var(--secondary-bg);color:var(--secondary-fg)}
 .banner:empty{display:none}
 .banner[data-state="ASIGNADA"],.banner[data-state="ACTIVA"]{background:var(--human-bg);color:var(--human-fg)}
@@ -72,12 +69,13 @@ button:disabled{opacity:.6;cursor:not-allowed}
 .step{background:var(--step-bg);color:var(--step-fg)}
 .secondary{background:#fff;color:var(--primary-bg);border-color:var(--primary-bg)}
 :focus-visible{outline:3px solid var(--primary-bg);outline-offset:2px}
+.messages-log{flex:1;display:flex;flex-direction:column;min-height:0}
 .messages{flex:1;list-style:none;margin:0;padding:12px;overflow-y:auto;display:flex;flex-direction:column;gap:8px}
 .msg{max-width:85%;padding:8px 12px;border-radius:12px;word-wrap:break-word;overflow-wrap:anywhere}
 .msg p{margin:0 0 4px}
 .msg-text{white-space:pre-wrap}
-.msg time,.msg-status{display:block;font-size:.72rem;opacity:.75;text-align:right}
-.msg-sender{display:block;font-size:.75rem;font-weight:600;opacity:.8;margin-bottom:2px}
+.msg time,.msg-status{display:block;font-size:.72rem;text-align:right}
+.msg-sender{display:block;font-size:.75rem;font-weight:600;margin-bottom:2px}
 .msg--cliente{align-self:flex-end;background:var(--client-msg-bg);color:var(--client-msg-fg);border-bottom-right-radius:4px}
 .msg--bot{align-self:flex-start;background:#fff;color:#1f1f1f;border:1px solid #d5dade;border-bottom-left-radius:4px}
 .msg--asesor{align-self:flex-start;background:var(--agent-msg-bg);color:var(--agent-msg-fg);border-bottom-left-radius:4px}

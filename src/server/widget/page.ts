@@ -10,7 +10,7 @@
  *   (data-testid="entry-field-{idField}", data-field-type), its error #field-{idField}-error
  *   (data-testid="field-error-{idField}"),
  *   #entry-error (role=alert), #entry-submit ('Iniciar chat')
- * - Conversation: #chat-view, #messages (role=log, aria-live=polite) whose items are
+ * - Conversation: #chat-view, #messages (an <ol> inside the role=log, aria-live=polite region) whose items are
  *   li[data-testid="message"] with data-sender (CLIENTE | BOT | ASESOR | SISTEMA), data-seq,
  *   data-client-id and data-status ('sending' while unacked — text 'Enviando…' in
  *   [data-testid="message-status"] — 'sent', or 'error'); bot option buttons
@@ -139,7 +139,7 @@ export function renderWidgetPage(config: WidgetConfig, nonce: string, timings = 
       </form>
     </section>
     <section class="view" id="chat-view" aria-label="${e(t.pageTitle)}" hidden>
-      <ol class="messages" id="messages" role="log" aria-live="polite" aria-relevant="additions" tabindex="0" aria-label="Mensajes"></ol>
+      <div class="messages-log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Mensajes"><ol class="messages" id="messages" tabindex="0" aria-label="Mensajes"></ol></div>
       <div class="actions">
         <button type="button" class="step" id="ask-agent" hidden>${e(t.askAgent)}</button>
         <button type="button" class="secondary" id="leave-button">${e(t.leave)}</button>

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRows, isSavable, mergeMessage, mergeMessages, previewText } from '../../../src/renderer/features/chat/messages';
 import { filterContacts, fold } from '../../../src/renderer/features/chat/directory';
-import { bubbleColours, contrast, readable } from '../../../src/renderer/features/chat/theme';
+import { bubbleColours } from '../../../src/renderer/features/chat/theme';
+import { contrast, readable } from '../../../src/shared/color';
 import { fileToBase64, uploadContentType } from '../../../src/renderer/features/chat/files';
 import { AgentDirectoryContact } from '../../../src/shared/domain/directory';
 import { END_MESSAGES, message } from './chat-fixtures';

@@ -9,11 +9,8 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
   MessageBar,
   MessageBarBody,
-  Select,
-  Spinner,
   makeStyles,
   tokens
 } from '@fluentui/react-components';
@@ -23,6 +20,7 @@ import { MSG } from '../../../shared/messages';
 import { loadState, type LoadState } from '../../app/load-state';
 import { useNotify } from '../../app/toasts';
 import { SubmitButton } from '../../components/TextField';
+import { ChoiceField, LoadedOptions } from './DialogOptions';
 import { CHAT_TEXT } from './texts';
 
 const useStyles = makeStyles({
@@ -102,11 +100,7 @@ export function FinishDialog({ chat, onClose }: { chat: AgentChatView; onClose()
                   <MessageBarBody>{CHAT_TEXT.transferNotice}</MessageBarBody>
                 </MessageBar>
               )}
-              {reasons.status === 'pending' ? (
-                <Spinner size="small" label={CHAT_TEXT.loadingOptions} />
-              ) : reasons.status === 'rejected' ? (
-                <Button onClick={load}>{CHAT_TEXT.retry}</Button>
-              ) : (
+              <LoadedOptions state={reasons} onRetry={load}>
                 <>
                   <fieldset className={styles.fieldset} aria-describedby={errors.business ? 'causales-negocio-error' : undefined} disabled={submitting}>
                     <legend className={styles.legend}>
@@ -135,31 +129,20 @@ export function FinishDialog({ chat, onClose }: { chat: AgentChatView; onClose()
                       </span>
                     )}
                   </fieldset>
-                  <Field
+                  <ChoiceField
                     label={CHAT_TEXT.finalReason}
-                    required
-                    validationMessage={errors.ending}
-                    validationState={errors.ending ? 'error' : 'none'}
+                    value={ending}
+                    error={errors.ending}
+                    disabled={submitting}
                     hint={finalOptions.length === 0 ? CHAT_TEXT.noFinalReasons : undefined}
-                  >
-                    <Select
-                      value={ending}
-                      disabled={submitting}
-                      onChange={(_, d) => {
-                        setEnding(d.value);
-                        setErrors((e) => ({ ...e, ending: undefined }));
-                      }}
-                    >
-                      <option value="">{CHAT_TEXT.choose}</option>
-                      {finalOptions.map((r) => (
-                        <option key={r.idCausal} value={String(r.idCausal)}>
-                          {r.nombre}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
+                    options={finalOptions.map((r) => ({ value: String(r.idCausal), label: r.nombre }))}
+                    onChange={(value) => {
+                      setEnding(value);
+                      setErrors((e) => ({ ...e, ending: undefined }));
+                    }}
+                  />
                 </>
-              )}
+              </LoadedOptions>
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={onClose} disabled={submitting}>

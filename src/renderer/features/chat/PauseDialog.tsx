@@ -1,20 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Body1,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Select,
-  Spinner
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { PauseEvent } from '../../../shared/domain/parameters';
 import type { LoadState } from '../../app/load-state';
 import { SubmitButton } from '../../components/TextField';
+import { ChoiceField, LoadedOptions } from './DialogOptions';
 import { CHAT_TEXT } from './texts';
 
 /** Choosing Pausa: the pause event is required. */
@@ -54,30 +43,18 @@ export function PauseDialog({
           <DialogBody>
             <DialogTitle>{CHAT_TEXT.pauseTitle}</DialogTitle>
             <DialogContent>
-              {events.status === 'pending' || events.status === 'idle' ? (
-                <Spinner size="small" label={CHAT_TEXT.loadingOptions} />
-              ) : events.status === 'rejected' ? (
-                <Button onClick={onRetry}>{CHAT_TEXT.retry}</Button>
-              ) : events.data.length === 0 ? (
-                <Body1>{CHAT_TEXT.noPauseEvents}</Body1>
-              ) : (
-                <Field label={CHAT_TEXT.pauseEvent} required validationMessage={error} validationState={error ? 'error' : 'none'}>
-                  <Select
-                    value={choice}
-                    onChange={(_, d) => {
-                      setChoice(d.value);
-                      setError(undefined);
-                    }}
-                  >
-                    <option value="">{CHAT_TEXT.choose}</option>
-                    {events.data.map((ev) => (
-                      <option key={ev.id} value={String(ev.id)}>
-                        {ev.nombre}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
+              <LoadedOptions state={events} onRetry={onRetry} emptyText={CHAT_TEXT.noPauseEvents}>
+                <ChoiceField
+                  label={CHAT_TEXT.pauseEvent}
+                  value={choice}
+                  error={error}
+                  options={events.data.map((ev) => ({ value: String(ev.id), label: ev.nombre }))}
+                  onChange={(value) => {
+                    setChoice(value);
+                    setError(undefined);
+                  }}
+                />
+              </LoadedOptions>
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={onCancel}>

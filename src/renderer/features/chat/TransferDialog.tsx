@@ -1,23 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import {
-  Body1,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Select,
-  Spinner
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { AgentChatView } from '../../../shared/chat-console';
 import type { TransferSplit } from '../../../shared/domain/split';
 import { MSG } from '../../../shared/messages';
 import { loadState, type LoadState } from '../../app/load-state';
 import { useNotify } from '../../app/toasts';
 import { SubmitButton } from '../../components/TextField';
+import { ChoiceField, LoadedOptions } from './DialogOptions';
 import { CHAT_TEXT } from './texts';
 
 /** Transferir: the splits this chat may go to (GET obtenerSplitsDisponiblesTraslado), one chosen, confirmed. */
@@ -67,31 +56,19 @@ export function TransferDialog({ chat, onClose }: { chat: AgentChatView; onClose
           <DialogBody>
             <DialogTitle>{CHAT_TEXT.transferTitle}</DialogTitle>
             <DialogContent>
-              {splits.status === 'pending' ? (
-                <Spinner size="small" label={CHAT_TEXT.loadingOptions} />
-              ) : splits.status === 'rejected' ? (
-                <Button onClick={load}>{CHAT_TEXT.retry}</Button>
-              ) : splits.data.length === 0 ? (
-                <Body1>{CHAT_TEXT.noTransferSplits}</Body1>
-              ) : (
-                <Field label={CHAT_TEXT.transferSplit} required validationMessage={error} validationState={error ? 'error' : 'none'}>
-                  <Select
-                    value={choice}
-                    disabled={submitting}
-                    onChange={(_, d) => {
-                      setChoice(d.value);
-                      setError(undefined);
-                    }}
-                  >
-                    <option value="">{CHAT_TEXT.choose}</option>
-                    {splits.data.map((s) => (
-                      <option key={s.idSplit} value={String(s.idSplit)}>
-                        {`${s.nombre} (${CHAT_TEXT.connectedAgents(s.agentesConectados)})`}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
+              <LoadedOptions state={splits} onRetry={load} emptyText={CHAT_TEXT.noTransferSplits}>
+                <ChoiceField
+                  label={CHAT_TEXT.transferSplit}
+                  value={choice}
+                  error={error}
+                  disabled={submitting}
+                  options={splits.data.map((s) => ({ value: String(s.idSplit), label: `${s.nombre} (${CHAT_TEXT.connectedAgents(s.agentesConectados)})` }))}
+                  onChange={(value) => {
+                    setChoice(value);
+                    setError(undefined);
+                  }}
+                />
+              </LoadedOptions>
             </DialogContent>
             <DialogActions>
               <Button appearance="secondary" onClick={onClose} disabled={submitting}>
