@@ -6,7 +6,7 @@ import { conversationAssignments, conversationBusinessReasons, conversationFinal
 import { resolveAttachment } from './attachments';
 import { badRequest, conflict, notFound } from './errors';
 import { activeSplit, endConversation, isOpenWithAgent, requeue, type Step } from './lifecycle';
-import { findByClientId, lockConversation, storeMessage, toLiveMessage, type ConversationRow } from './message-store';
+import { findByClientId, lockConversation, storeMessage, toLiveMessage, type ConversationRow, type MessageRow } from './message-store';
 import type { AgentIdentity } from './presence';
 import { agentSnapshot, widgetState } from './snapshots';
 import { CHAT_TEXT } from './texts';
@@ -58,28 +58,25 @@ export async function acceptChat(step: Step, agent: AgentIdentity, p: Payload<'c
 export async function sendMessage(step: Step, agent: AgentIdentity, p: Payload<'chat:send'>): Promise<LiveMessage> {
   const { tx, now, fx } = step;
   const conv = await lockOwn(tx, agent, p.conversationId);
-  const repeat = await findByClientId(tx, conv.idConv, p.clientId);
-  if (repeat) {
-    if (repeat.tipoUsuario !== 'ASESOR' || repeat.agentId !== agent.userId) throw conflict(CHAT_TEXT.notAssignedToYou);
-    return toLiveMessage(repeat, 'agent');
+  const mine = (m: MessageRow) => m.tipoUsuario === 'ASESOR' && m.agentId === agent.userId;
+  if (conv.agentId !== agent.userId || !isOpenWithAgent(conv)) {
+    // A retry whose first ack was lost after the chat left this agent still answers the stored message.
+    const repeat = await findByClientId(tx, conv.idConv, p.clientId);
+    if (repeat && mine(repeat)) return toLiveMessage(repeat, 'agent');
+    assertHeld(conv, agent);
   }
-  assertHeld(conv, agent);
   const held = await accept(step, conv);
   const adjunto = p.attachment ? await resolveAttachment(tx, held, p.attachment, 'agent') : null;
-  const stored = await storeMessage(tx, held.idConv, {
-    clientId: p.clientId,
-    tipoMensaje: adjunto ? 'ARCHIVO' : 'TEXTO',
-    tipoUsuario: 'ASESOR',
-    mensaje: p.text.trim(),
-    adjunto,
-    items: null,
-    agentId: agent.userId,
-    at: now
-  });
-  await tx
-    .update(conversations)
-    .set({ lastAgentActivityAt: now, agentFirstReplyAt: held.agentFirstReplyAt ?? now })
-    .where(eq(conversations.idConv, held.idConv));
+  const stored = await storeMessage(
+    tx,
+    held.idConv,
+    { clientId: p.clientId, tipoMensaje: adjunto ? 'ARCHIVO' : 'TEXTO', tipoUsuario: 'ASESOR', mensaje: p.text.trim(), adjunto, items: null, agentId: agent.userId, at: now },
+    'agent'
+  );
+  if (!stored.created) {
+    if (!mine(stored.row)) throw conflict(CHAT_TEXT.notAssignedToYou);
+    return toLiveMessage(stored.row, 'agent');
+  }
   fx.message(agent.userId, stored.row);
   return toLiveMessage(stored.row, 'agent');
 }

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { AgentAckData, agentClientEvents, AgentStatusView, WidgetAckData, widgetClientEvents } from '../../shared/realtime';
+import type { AgentAckData, agentClientEvents, AgentStatusView, LiveMessage, WidgetAckData, widgetClientEvents } from '../../shared/realtime';
 import type { Db } from '../db/types';
 import { answerTurn, welcomeTurn } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
 import { Effects, type Notifier } from './effects';
 import type { Step } from './lifecycle';
-import { toLiveMessage, type ConversationRow } from './message-store';
+import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, type NewMessage } from './message-store';
 import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
 import { assignNext, splitsWithQueue, waitingForAgent, waitingPerAgent } from './routing';
 import { sweep, type SweepReport } from './sweeper';
@@ -144,8 +144,9 @@ export class ChatEngine {
     for (const e of fx.list) {
       try {
         if (e.kind === 'message') {
-          n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'));
+          // The agent first: the customer's own message comes back to its page only to keep other tabs in step.
           if (e.agentId !== null) n.toAgent(e.agentId, 'chat:message', toLiveMessage(e.row, 'agent'));
+          n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'));
         } else if (e.kind === 'agent' || e.kind === 'widget') e.send(n);
         else if (e.kind === 'queue') this.queueDirty.add(e.splitId);
         else route = true;
@@ -277,7 +278,8 @@ export class ChatEngine {
   }
 
   send(agent: AgentIdentity, p: AgentPayload<'chat:send'>): Promise<AgentAckData['chat:send']> {
-    return this.run((step) => sendMessage(step, agent, p));
+    const message = { clientId: p.clientId, tipoMensaje: 'TEXTO', tipoUsuario: 'ASESOR', mensaje: p.text.trim(), adjunto: p.attachment, items: null, agentId: agent.userId } as const;
+    return this.fast(p.conversationId, message, { kind: 'agent', agentId: agent.userId }, 'agent', () => this.run((step) => sendMessage(step, agent, p)));
   }
 
   transfer(agent: AgentIdentity, p: AgentPayload<'chat:transfer'>): Promise<AgentAckData['chat:transfer']> {
@@ -305,7 +307,32 @@ export class ChatEngine {
   }
 
   message(conversationId: string, p: WidgetPayload<'widget:message'>): Promise<WidgetAckData['widget:message']> {
-    return this.run((step) => customerMessage(step, this.bot, conversationId, p));
+    const message = { clientId: p.clientId, tipoMensaje: 'TEXTO', tipoUsuario: 'CLIENTE', mensaje: p.text.trim(), adjunto: p.attachment, items: null, agentId: null } as const;
+    return this.fast(conversationId, message, { kind: 'customer' }, 'widget', () => this.run((step) => customerMessage(step, this.bot, conversationId, p)));
+  }
+
+  /**
+   * A plain message in a chat an agent holds takes one statement (appendHeldMessage); anything
+   * else — a repeat, an attachment, the assistant's turn, a chat in another state — the full
+   * transaction (`slow`), which also answers every refusal.
+   */
+  private fast(
+    conversationId: string,
+    message: Omit<NewMessage, 'at'> & { clientId: string },
+    sender: Parameters<typeof appendHeldMessage>[3],
+    audience: Audience,
+    slow: () => Promise<LiveMessage>
+  ): Promise<LiveMessage> {
+    if (this.closed) return Promise.reject(new Error('chat engine closed'));
+    return this.track(
+      appendHeldMessage(this.db, conversationId, { ...message, at: this.clock() }, sender).then((stored) => {
+        if (!stored) return slow();
+        const fx = new Effects();
+        fx.message(stored.holder, stored.row);
+        this.dispatch(fx);
+        return toLiveMessage(stored.row, audience);
+      })
+    );
   }
 
   upload(conversationId: string, p: WidgetPayload<'widget:upload'>): Promise<WidgetAckData['widget:upload']> {

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FileRef } from '../../shared/domain/chat';
 import type { ResponseItem } from '../../shared/domain/interaction';
 import type { LiveMessage, MESSAGE_TYPES, SENDER_TYPES } from '../../shared/realtime';
@@ -41,43 +42,113 @@ export async function findByClientId(db: Db, conversationId: string, clientId: s
   return row ?? null;
 }
 
+/** Who the message shows as active: the customer's or the agent's inactivity timer restarts. */
+export type Touch = 'customer' | 'agent' | null;
+
 /**
- * Stores one message with the next seq of its conversation. The conversation row is locked
- * (FOR UPDATE) for the rest of `tx`, so seqs have no gaps and no two writers share one. A repeat
- * of a clientId inserts nothing (ON CONFLICT DO NOTHING), leaves last_seq alone and answers the
- * row stored the first time.
+ * Stores one message with the next seq of its conversation, in ONE statement (the hot path of
+ * every chat message): a repeat of the clientId answers the row stored the first time and writes
+ * nothing; otherwise last_seq is bumped (the UPDATE locks the conversation row for the rest of
+ * `tx`, so seqs have no gaps and no two writers share one), the activity time of `touch` is set,
+ * and the message is inserted with that seq. The (conversation_id, client_id) unique constraint
+ * stays the last line of defence: a racing duplicate fails the transaction rather than storing twice.
  */
-export async function storeMessage(tx: Db, conversationId: string, message: NewMessage): Promise<Stored> {
-  const [conv] = await tx
-    .select({ lastSeq: conversations.lastSeq })
-    .from(conversations)
-    .where(eq(conversations.idConv, conversationId))
-    .for('update');
-  if (!conv) throw new Error(`storeMessage: no conversation ${conversationId}`);
-  const seq = conv.lastSeq + 1;
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      conversationId,
-      seq,
-      clientId: message.clientId,
-      tipoMensaje: message.tipoMensaje,
-      tipoUsuario: message.tipoUsuario,
-      mensaje: message.mensaje,
-      adjunto: message.adjunto,
-      items: message.items,
-      agentId: message.agentId,
-      fechaMensaje: message.at
-    })
-    .onConflictDoNothing({ target: [messages.conversationId, messages.clientId] })
-    .returning();
-  if (row) {
-    await tx.update(conversations).set({ lastSeq: seq }).where(eq(conversations.idConv, conversationId));
-    return { row, created: true };
-  }
-  const existing = message.clientId === null ? null : await findByClientId(tx, conversationId, message.clientId);
-  if (!existing) throw new Error(`storeMessage: insert of ${conversationId}#${seq} did nothing`);
-  return { row: existing, created: false };
+export async function storeMessage(tx: Db, conversationId: string, message: NewMessage, touch: Touch = null): Promise<Stored> {
+  const activity =
+    touch === 'customer' ? sql`, last_customer_activity_at = ${message.at}`
+    : touch === 'agent' ? sql`, last_agent_activity_at = ${message.at}, agent_first_reply_at = coalesce(agent_first_reply_at, ${message.at})`
+    : sql``;
+  const result = await tx.execute(sql`
+    with existing as (
+      select ${MESSAGE_COLUMNS}, false as created from messages
+      where conversation_id = ${conversationId} and ${message.clientId}::text is not null and client_id = ${message.clientId}
+    ),
+    bumped as (
+      update conversations set last_seq = last_seq + 1 ${activity}
+      where id_conv = ${conversationId} and not exists (select 1 from existing)
+      returning last_seq
+    ),
+    inserted as (
+      insert into messages (conversation_id, seq, client_id, tipo_mensaje, tipo_usuario, mensaje, adjunto, items, agent_id, fecha_mensaje)
+      select ${conversationId}, bumped.last_seq, ${message.clientId}, ${message.tipoMensaje}, ${message.tipoUsuario}, ${message.mensaje},
+        ${message.adjunto === null ? null : JSON.stringify(message.adjunto)}::jsonb, ${message.items === null ? null : JSON.stringify(message.items)}::jsonb,
+        ${message.agentId}, ${message.at}
+      from bumped
+      returning ${MESSAGE_COLUMNS}, true as created
+    )
+    select * from inserted union all select * from existing`);
+  const [raw] = rowsOf(result);
+  if (!raw) throw new Error(`storeMessage: no conversation ${conversationId}`);
+  const row = StoredRow.parse(raw);
+  const { created, ...message_ } = row;
+  return { row: message_, created };
+}
+
+/**
+ * The hot path of a live chat, in ONE autocommitted statement: a plain text message (no
+ * attachment) of the customer, or of the agent holding the chat, in a conversation an agent holds
+ * (the customer: ASIGNADA or ACTIVA; the agent: ACTIVA and its own). The UPDATE takes the
+ * conversation's row lock, so seq stays gap-free against every other writer. Answers the stored
+ * row and the agent holding the chat, or null when the message needs the full transactional path
+ * (a repeat of its clientId, another state, an attachment, a chat not held): nothing was written then.
+ */
+export async function appendHeldMessage(
+  db: Db,
+  conversationId: string,
+  message: NewMessage & { clientId: string },
+  sender: { kind: 'customer' } | { kind: 'agent'; agentId: number }
+): Promise<{ row: MessageRow; holder: number } | null> {
+  if (message.adjunto !== null) return null;
+  const held =
+    sender.kind === 'customer' ? sql`status in ('ASIGNADA', 'ACTIVA')` : sql`status = 'ACTIVA' and agent_id = ${sender.agentId}`;
+  const activity =
+    sender.kind === 'customer' ? sql`last_customer_activity_at = ${message.at}`
+    : sql`last_agent_activity_at = ${message.at}, agent_first_reply_at = coalesce(agent_first_reply_at, ${message.at})`;
+  const result = await db.execute(sql`
+    with bumped as (
+      update conversations set last_seq = last_seq + 1, ${activity}
+      where id_conv = ${conversationId} and ${held} and agent_id is not null
+        and not exists (select 1 from messages where conversation_id = ${conversationId} and client_id = ${message.clientId})
+      returning last_seq, agent_id
+    ),
+    inserted as (
+      insert into messages (conversation_id, seq, client_id, tipo_mensaje, tipo_usuario, mensaje, adjunto, items, agent_id, fecha_mensaje)
+      select ${conversationId}, bumped.last_seq, ${message.clientId}, ${message.tipoMensaje}, ${message.tipoUsuario}, ${message.mensaje},
+        null, null, ${message.agentId}, ${message.at}
+      from bumped
+      returning ${MESSAGE_COLUMNS}, true as created
+    )
+    select inserted.*, (select agent_id from bumped) as "holder" from inserted`);
+  const [raw] = rowsOf(result);
+  if (!raw) return null;
+  const { created: _created, holder, ...row } = StoredRow.extend({ holder: z.coerce.number().int() }).parse(raw);
+  return { row, holder };
+}
+
+const MESSAGE_COLUMNS = sql.raw(
+  'id::text as "id", conversation_id as "conversationId", seq, client_id as "clientId", tipo_mensaje as "tipoMensaje", tipo_usuario as "tipoUsuario", mensaje, adjunto, items, agent_id as "agentId", fecha_mensaje as "fechaMensaje"'
+);
+
+/** The raw row of storeMessage's statement, as both drivers give it (ids as text, jsonb parsed, timestamptz as Date or text). */
+const StoredRow = z.object({
+  id: z.coerce.number().int(),
+  conversationId: z.string(),
+  seq: z.coerce.number().int(),
+  clientId: z.string().nullable(),
+  tipoMensaje: z.string(),
+  tipoUsuario: z.string(),
+  mensaje: z.string(),
+  adjunto: z.custom<FileRef>((v) => v === null || (typeof v === 'object' && v !== null)).nullable(),
+  items: z.custom<ResponseItem[]>((v) => v === null || Array.isArray(v)).nullable(),
+  agentId: z.coerce.number().int().nullable(),
+  fechaMensaje: z.union([z.date(), z.string().transform((v) => new Date(v))]),
+  created: z.boolean()
+});
+
+/** node-postgres answers { rows }, PGlite { rows } too; both are arrays of plain objects. */
+function rowsOf(result: unknown): unknown[] {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows;
+  return [];
 }
 
 /** The conversation's messages after `afterSeq`, in seq order. */

@@ -120,25 +120,24 @@ async function lockOpen(tx: Db, conversationId: string): Promise<ConversationRow
 export async function customerMessage(step: Step, bot: ChatBot, conversationId: string, p: Payload<'widget:message'>): Promise<LiveMessage> {
   const { tx, now, fx } = step;
   const conv = await lockOpen(tx, conversationId);
-  const repeat = await findByClientId(tx, conv.idConv, p.clientId);
-  if (repeat) {
-    if (repeat.tipoUsuario !== 'CLIENTE') throw badRequest(CHAT_TEXT.invalidPayload);
-    return toLiveMessage(repeat, 'widget');
+  if (conv.status === 'FINALIZADA') {
+    // A retry whose first ack was lost before the chat ended still answers the stored message.
+    const repeat = await findByClientId(tx, conv.idConv, p.clientId);
+    if (repeat?.tipoUsuario === 'CLIENTE') return toLiveMessage(repeat, 'widget');
+    throw conflict(CHAT_TEXT.conversationEnded);
   }
-  if (conv.status === 'FINALIZADA') throw conflict(CHAT_TEXT.conversationEnded);
   const adjunto = p.attachment ? await resolveAttachment(tx, conv, p.attachment, 'customer') : null;
   const text = p.text.trim();
-  const stored = await storeMessage(tx, conv.idConv, {
-    clientId: p.clientId,
-    tipoMensaje: adjunto ? 'ARCHIVO' : 'TEXTO',
-    tipoUsuario: 'CLIENTE',
-    mensaje: text,
-    adjunto,
-    items: null,
-    agentId: null,
-    at: now
-  });
-  await tx.update(conversations).set({ lastCustomerActivityAt: now }).where(eq(conversations.idConv, conv.idConv));
+  const stored = await storeMessage(
+    tx,
+    conv.idConv,
+    { clientId: p.clientId, tipoMensaje: adjunto ? 'ARCHIVO' : 'TEXTO', tipoUsuario: 'CLIENTE', mensaje: text, adjunto, items: null, agentId: null, at: now },
+    'customer'
+  );
+  if (!stored.created) {
+    if (stored.row.tipoUsuario !== 'CLIENTE') throw badRequest(CHAT_TEXT.invalidPayload);
+    return toLiveMessage(stored.row, 'widget');
+  }
   fx.message(isOpenWithAgent(conv) ? conv.agentId : null, stored.row);
 
   if (conv.status === 'BOT') {

@@ -28,17 +28,20 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/** The platform's socket.io server options (also the bench's bare echo, so both pay the same transport costs). */
+export const SOCKET_SERVER_OPTIONS = {
+  path: SOCKET_PATH,
+  serveClient: false,
+  maxHttpBufferSize: MAX_SOCKET_PACKET_BYTES,
+  connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false }
+} as const;
+
 /**
  * socket.io on the platform's HTTP server (so listening serves both), with the agent and widget
  * namespaces of src/shared/realtime.ts, and the engine's events routed to their rooms.
  */
 export async function attachRealtime(server: HttpServer, options: RealtimeOptions): Promise<Realtime> {
-  const io = new Server(server, {
-    path: SOCKET_PATH,
-    serveClient: false,
-    maxHttpBufferSize: MAX_SOCKET_PACKET_BYTES,
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false }
-  });
+  const io = new Server(server, SOCKET_SERVER_OPTIONS);
   let redis: RedisAdapter | null = null;
   if (options.redisUrl) {
     redis = await redisAdapter(options.redisUrl, (error) => options.report(error, 'redis'));

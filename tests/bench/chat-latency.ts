@@ -1,0 +1,165 @@
+/**
+ * Customer→agent message latency on the real path (issue 3): the platform on in-memory PGlite,
+ * `agents` role-5 agents of org 100 on '/agent' (CONECTADO, accepting every chat they are offered)
+ * and `customers` customers on '/widget' who asked for a human. Every customer then sends
+ * `messages` messages one after the other (the next after the ack), all customers at once; each is
+ * timed from the customer's emit to its agent's socket receiving chat:message with its clientId.
+ * The raw engine is a bare socket.io echo of the same topology in the same run (echo-baseline.ts).
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+import { AGENT_NAMESPACE } from '../../src/shared/realtime';
+import { agentPresence, agentSplits, chatParameters, users } from '../../src/server/db/schema';
+import type { DatabaseTarget } from '../../src/server/db/client';
+import { createTestDatabase } from '../integration/server/helpers';
+import { ackData, CLIENT_OPTIONS, connected, escalatedCustomer, widgetConfig, type BenchCustomer } from './customers';
+import { echoBaseline, type LatencyRun } from './echo-baseline';
+import { driveCustomers, LatencyProbe } from './latency-probe';
+import { signInToken, startBenchPlatform } from './platform';
+import { atMost, inBatches, LABEL_WIDTH, percentile, ratioLine, until } from './report';
+
+export interface ChatLatencyOptions {
+  /** BENCH_CHAT_AGENTS (50). */
+  agents: number;
+  /** BENCH_CHAT_CUSTOMERS (200). */
+  customers: number;
+  /** BENCH_CHAT_MESSAGES (10): measured messages per customer. */
+  messages: number;
+  /** BENCH_CHAT_PACE_MS (2000): mean pause before each message, as people type; 0: back to back (saturation). */
+  paceMs: number;
+}
+
+const ORG = 100;
+const GENERAL_SPLIT = 1;
+/** The seeded agents of org 100 who answer split 1 (Atención general, the assistant's default split). */
+const SEEDED_AGENTS = ['asesor@demo.co', 'asesor2@demo.co'];
+const GOAL_P99 = 3;
+
+const Incoming = z.object({ conversationId: z.string() });
+
+/**
+ * Adds `count` role-5 agents of org 100 who answer split 1 and can sign in with the demo password
+ * (asesor@demo.co's hash), each with a Desconectado presence row, and raises the organisation's
+ * max chats per agent so `customers` chats fit. Answers every agent's e-mail.
+ */
+async function prepareAgents(app: FastifyInstance, agents: number, customers: number, tag: string): Promise<string[]> {
+  const seeded = SEEDED_AGENTS.slice(0, agents);
+  const extra = agents - seeded.length;
+  const [template] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'asesor@demo.co'));
+  if (!template) throw new Error('bench: asesor@demo.co missing from the demo data');
+  const emails = Array.from({ length: extra }, (_, i) => `bench.${tag}.asesor${i + 1}@demo.co`);
+  if (extra > 0) {
+    const added = await app.db
+      .insert(users)
+      .values(emails.map((email, i) => ({ organizationId: ORG, email, name: `Asesor de carga ${i + 1}`, role: 5, passwordHash: template.hash })))
+      .returning({ idUser: users.idUser });
+    await app.db.insert(agentSplits).values(added.map(({ idUser }) => ({ idSplit: GENERAL_SPLIT, idUser })));
+    await app.db.insert(agentPresence).values(added.map(({ idUser }) => ({ userId: idUser, organizationId: ORG, status: 'Desconectado', since: new Date() })));
+  }
+  const seededIds = await app.db.select({ idUser: users.idUser }).from(users).where(inArray(users.email, seeded));
+  if (seededIds.length !== seeded.length) throw new Error('bench: seeded agents missing from the demo data');
+  const perAgent = Math.max(5, Math.ceil(customers / agents));
+  await app.db.update(chatParameters).set({ nroMaximoChatsAsesor: perAgent }).where(eq(chatParameters.organizationId, ORG));
+  return [...seeded, ...emails];
+}
+
+interface AgentSide {
+  sockets: Socket[];
+  accepted: Set<string>;
+}
+
+/** Signs every agent in, connects it to '/agent', sets it CONECTADO and accepts whatever it is offered. */
+async function connectAgents(url: string, emails: readonly string[], probe: LatencyProbe, fail: (error: unknown) => void): Promise<AgentSide> {
+  const side: AgentSide = { sockets: [], accepted: new Set() };
+  await inBatches(emails, 4, async (email) => {
+    const token = await signInToken(url, email);
+    const socket = io(`${url}${AGENT_NAMESPACE}`, { ...CLIENT_OPTIONS, auth: { token } });
+    side.sockets.push(socket);
+    socket.on('chat:message', (raw: unknown) => probe.received(raw));
+    socket.on('chat:incoming', (raw: unknown) => {
+      const chat = Incoming.safeParse(raw);
+      if (!chat.success) return fail(new Error(`bench: ${email} got a chat:incoming that does not fit`));
+      socket
+        .emitWithAck('chat:accept', { conversationId: chat.data.conversationId })
+        .then((ack: unknown) => {
+          ackData('chat:accept', ack);
+          side.accepted.add(chat.data.conversationId);
+        })
+        .catch(fail);
+    });
+    await connected(socket, email);
+    ackData('agent:status', await socket.emitWithAck('agent:status', { status: 'CONECTADO', pauseEventId: null }));
+  });
+  return side;
+}
+
+export async function benchChatLatency(options: ChatLatencyOptions): Promise<string[]> {
+  const { agents, customers, messages, paceMs } = options;
+  const tag = `b${Date.now().toString(36)}`;
+  const raw = await echoBaseline(options);
+  const [raw50, raw99] = [percentile(raw.samples, 50), percentile(raw.samples, 99)];
+  const rate = (run: LatencyRun) => (run.samples.length * 1000) / run.elapsedMs;
+  const pacing = paceMs > 0 ? `each customer sends every ~${paceMs} ms (±50%)` : 'all customers send back to back (saturation)';
+  const lines = [
+    `Chat latency — ${customers} customers, ${agents} agents, ${messages} messages each, ${pacing}; customer emit → agent socket; ratio to a bare socket.io echo of the same topology and pace`
+  ];
+  const engines: { name: string; target: () => Promise<{ target: DatabaseTarget; drop(): Promise<void> }> }[] = [
+    { name: 'PGlite (embedded)', target: async () => ({ target: { kind: 'pglite', dataDir: null }, drop: async () => undefined }) }
+  ];
+  if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', target: () => createTestDatabase('postgres') });
+  for (const engine of engines) {
+    const database = await engine.target();
+    try {
+      const real = await realPath(options, `${tag}${engines.indexOf(engine)}`, database.target);
+      const [p50, p99] = [percentile(real.samples, 50), percentile(real.samples, 99)];
+      lines.push(
+        ratioLine(`${engine.name}: customer→agent message, p50`, p50, raw50, 'socket.io echo p50'),
+        ratioLine(`${engine.name}: customer→agent message, p99`, p99, raw99, 'socket.io echo p99', atMost(p99 / raw99, GOAL_P99)),
+        `${`(${engine.name}: messages delivered per second)`.padEnd(LABEL_WIDTH)} ${(rate(real) / rate(raw)).toFixed(2).padStart(8)} × socket.io echo (${rate(real).toFixed(0)}/s vs ${rate(raw).toFixed(0)}/s)`
+      );
+    } finally {
+      await database.drop();
+    }
+  }
+  if (!process.env.DATABASE_URL) lines.push('(PostgreSQL not measured: set DATABASE_URL to add it)');
+  return lines;
+}
+
+async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOptions, tag: string, database: DatabaseTarget): Promise<LatencyRun> {
+  const { app, url } = await startBenchPlatform(database);
+  const probe = new LatencyProbe();
+  let failure: unknown = null;
+  const fail = (error: unknown) => {
+    failure ??= error;
+  };
+  const crowd: BenchCustomer[] = [];
+  let side: AgentSide | null = null;
+  try {
+    const emails = await prepareAgents(app, agents, customers, tag);
+    side = await connectAgents(url, emails, probe, fail);
+    const agentSide = side;
+    const config = await widgetConfig(url);
+    await inBatches(
+      Array.from({ length: customers }, (_, i) => i + 1),
+      10,
+      async (n) => {
+        crowd.push(await escalatedCustomer(url, config, n, tag));
+      }
+    );
+    await until(() => failure !== null || agentSide.accepted.size >= customers, 120_000, `${customers} chats to be assigned and accepted`, 50);
+    if (failure) throw failure;
+
+    const sends = crowd.map((customer) => customer.say);
+    await driveCustomers(sends, 1, probe, `${tag}-warm`);
+    probe.take();
+    const elapsedMs = await driveCustomers(sends, messages, probe, tag, paceMs);
+    if (failure) throw failure;
+    return { samples: probe.take(), elapsedMs };
+  } finally {
+    for (const customer of crowd) customer.socket.disconnect();
+    for (const socket of side?.sockets ?? []) socket.disconnect();
+    await app.close();
+  }
+}

@@ -1,0 +1,64 @@
+/** Sampling and printing shared by the bench's parts: every figure is a ratio to a raw baseline of the same run. */
+
+export const LABEL_WIDTH = 64;
+
+/** Milliseconds since an arbitrary origin, with sub-millisecond resolution. */
+export const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** The p-th percentile (0–100) of the samples, nearest-rank; NaN when there are none. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? NaN;
+}
+
+/** The median duration (ms) of `times` sequential runs, after up to 20 unmeasured warm-up runs. */
+export async function median(times: number, run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < Math.min(20, times); i++) await run(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = nowMs();
+    await run();
+    samples.push(nowMs() - start);
+  }
+  return percentile(samples, 50);
+}
+
+/** One figure: `value ÷ raw`, with both raw values (ms) behind it, and an optional goal. */
+export function ratioLine(label: string, value: number, raw: number, rawLabel: string, goal?: string): string {
+  const head = `${label.padEnd(LABEL_WIDTH)} ${(value / raw).toFixed(2).padStart(8)} × ${rawLabel} (${value.toFixed(3)} ms vs ${raw.toFixed(3)} ms)`;
+  return goal ? `${head}  ${goal}` : head;
+}
+
+/** "goal ≤ 3× — met" / "— not met", for a ratio that must stay at or under `max`. */
+export function atMost(ratio: number, max: number): string {
+  return `goal ≤ ${max}× — ${ratio <= max ? 'met' : 'not met'}`;
+}
+
+/** A positive integer from the environment, or the default. */
+export function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min} (got ${raw})`);
+  return value;
+}
+
+/** Runs `fn` on every item with at most `limit` at a time. */
+export async function inBatches<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  const queue = items.entries(); // shared: each worker takes the next item
+  const worker = async () => {
+    for (const [index, item] of queue) await fn(item, index);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Resolves once `test` holds (checked every `everyMs`), rejects with `what` after `ms`. */
+export async function until(test: () => boolean, ms: number, what: string, everyMs = 20): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, everyMs));
+  }
+}
