@@ -264,6 +264,8 @@ function createWindow(services: MainServices): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      // The console must react at once while hidden in the tray all shift (alert sound, new chats).
+      backgroundThrottling: false,
       spellcheck: false,
       // Middle-click would open links outside the app's navigation rules (electronegativity AUXCLICK_JS_CHECK).
       disableBlinkFeatures: 'Auxclick'

@@ -32,7 +32,8 @@ export function createElectronNotifier(options: { window: () => BrowserWindow | 
       const window = options.window();
       if (process.platform === 'win32' && window && !window.isDestroyed() && !window.isFocused()) window.flashFrame(true);
       if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body, silent: false, ...(options.icon ? { icon: options.icon } : {}) });
+      // Silent: the console plays Atiende's own alert on 'chat:alert' (also when the window is hidden), so the agent hears one sound, not two.
+      const notification = new Notification({ title, body, silent: true, ...(options.icon ? { icon: options.icon } : {}) });
       const forget = () => {
         live.delete(notification);
       };
