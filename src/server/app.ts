@@ -33,6 +33,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     });
     const chat = new ChatEngine({
       db: database.db,
+      statement: database.statement,
       clock: config.clock,
       agentDisconnectGraceMs: config.agentDisconnectGraceMs,
       sweepIntervalMs: config.sweepIntervalMs,

@@ -4,7 +4,8 @@
  * and `customers` customers on '/widget' who asked for a human. Every customer then sends
  * `messages` messages one after the other (the next after the ack), all customers at once; each is
  * timed from the customer's emit to its agent's socket receiving chat:message with its clientId.
- * The raw engine is a bare socket.io echo of the same topology in the same run (echo-baseline.ts).
+ * The raw engine is a bare socket.io echo of the same topology in the same run, measured right
+ * before each database engine's run (echo-baseline.ts).
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,7 @@ export interface ChatLatencyOptions {
   agents: number;
   /** BENCH_CHAT_CUSTOMERS (200). */
   customers: number;
-  /** BENCH_CHAT_MESSAGES (10): measured messages per customer. */
+  /** BENCH_CHAT_MESSAGES (20): measured messages per customer. */
   messages: number;
   /** BENCH_CHAT_PACE_MS (2000): mean pause before each message, as people type; 0: back to back (saturation). */
   paceMs: number;
@@ -98,8 +99,6 @@ async function connectAgents(url: string, emails: readonly string[], probe: Late
 export async function benchChatLatency(options: ChatLatencyOptions): Promise<string[]> {
   const { agents, customers, messages, paceMs } = options;
   const tag = `b${Date.now().toString(36)}`;
-  const raw = await echoBaseline(options);
-  const [raw50, raw99] = [percentile(raw.samples, 50), percentile(raw.samples, 99)];
   const rate = (run: LatencyRun) => (run.samples.length * 1000) / run.elapsedMs;
   const pacing = paceMs > 0 ? `each customer sends every ~${paceMs} ms (±50%)` : 'all customers send back to back (saturation)';
   const lines = [
@@ -110,6 +109,9 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
   ];
   if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', target: () => createTestDatabase('postgres') });
   for (const engine of engines) {
+    // The echo runs right before each engine, so both see the machine in the same state.
+    const raw = await echoBaseline(options);
+    const [raw50, raw99] = [percentile(raw.samples, 50), percentile(raw.samples, 99)];
     const database = await engine.target();
     try {
       const real = await realPath(options, `${tag}${engines.indexOf(engine)}`, database.target);

@@ -19,7 +19,7 @@
  *  BENCH_SIGN_INS (30)         sign-ins measured
  *  BENCH_CHAT_AGENTS (50)      agents connected in the latency figure
  *  BENCH_CHAT_CUSTOMERS (200)  customers in the latency figure
- *  BENCH_CHAT_MESSAGES (10)    measured messages per customer (after one unmeasured warm-up message each)
+ *  BENCH_CHAT_MESSAGES (20)    measured messages per customer (after one unmeasured warm-up message each)
  *  BENCH_CHAT_PACE_MS (2000)   mean pause before each customer message (±50%); 0 = back to back
  *  BENCH_HEAP_CHATS (50)       chats open in the agent's console for the heap figure
  *  BENCH_HEAP_MESSAGES (40)    customer messages per chat (the first heap sample follows the first one of each chat)
@@ -39,7 +39,7 @@ const PARTS = {
     benchChatLatency({
       agents: envInt(env, 'BENCH_CHAT_AGENTS', 50),
       customers: envInt(env, 'BENCH_CHAT_CUSTOMERS', 200),
-      messages: envInt(env, 'BENCH_CHAT_MESSAGES', 10),
+      messages: envInt(env, 'BENCH_CHAT_MESSAGES', 20),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
     }),
   heap: () => benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) })

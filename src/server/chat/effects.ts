@@ -8,14 +8,15 @@ type WidgetPayload<E extends WidgetEvent> = Parameters<WidgetServerToClient[E]>[
 
 /** Where the engine's events go: the socket.io namespaces (rooms agent:{id} and conv:{id}), on every instance. */
 export interface Notifier {
-  toAgent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>): void;
-  toConversation<E extends WidgetEvent>(conversationId: string, event: E, payload: WidgetPayload<E>): void;
+  /** `except`: a socket id that does not need it (the sender, who has it in its ack). */
+  toAgent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>, except?: string): void;
+  toConversation<E extends WidgetEvent>(conversationId: string, event: E, payload: WidgetPayload<E>, except?: string): void;
   /** The agents with at least one socket on any instance; null when that cannot be known now. */
   connectedAgents(): Promise<Set<number> | null>;
 }
 
 export type Effect =
-  | { kind: 'message'; agentId: number | null; row: MessageRow }
+  | { kind: 'message'; agentId: number | null; row: MessageRow; sender?: string }
   | { kind: 'agent'; agentId: number; send: (notifier: Notifier) => void }
   | { kind: 'widget'; conversationId: string; send: (notifier: Notifier) => void }
   | { kind: 'queue'; splitId: number }
@@ -28,9 +29,9 @@ export type Effect =
 export class Effects {
   readonly list: Effect[] = [];
 
-  /** A stored message: to the conversation's customer, and to the agent holding it. */
-  message(agentId: number | null, row: MessageRow): void {
-    this.list.push({ kind: 'message', agentId, row });
+  /** A stored message: to the conversation's customer, and to the agent holding it (but `sender`, the socket it came from). */
+  message(agentId: number | null, row: MessageRow, sender?: string): void {
+    this.list.push({ kind: 'message', agentId, row, sender });
   }
 
   agent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>): void {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AgentAckData, agentClientEvents, AgentStatusView, LiveMessage, WidgetAckData, widgetClientEvents } from '../../shared/realtime';
+import type { RunStatement } from '../db/statements';
 import type { Db } from '../db/types';
 import { answerTurn, welcomeTurn } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
@@ -27,6 +28,8 @@ type WidgetPayload<E extends keyof typeof widgetClientEvents> = z.output<(typeof
 
 export interface ChatEngineOptions {
   db: Db;
+  /** The driver's own statement runner (the hot path's prepared statements). */
+  statement: RunStatement;
   /** "now" for every stored date and every timer (config.clock). */
   clock: () => Date;
   /** How long an agent without any socket still counts as connected. */
@@ -145,8 +148,8 @@ export class ChatEngine {
       try {
         if (e.kind === 'message') {
           // The agent first: the customer's own message comes back to its page only to keep other tabs in step.
-          if (e.agentId !== null) n.toAgent(e.agentId, 'chat:message', toLiveMessage(e.row, 'agent'));
-          n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'));
+          if (e.agentId !== null) n.toAgent(e.agentId, 'chat:message', toLiveMessage(e.row, 'agent'), e.sender);
+          n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'), e.sender);
         } else if (e.kind === 'agent' || e.kind === 'widget') e.send(n);
         else if (e.kind === 'queue') this.queueDirty.add(e.splitId);
         else route = true;
@@ -277,9 +280,10 @@ export class ChatEngine {
     return this.run((step) => acceptChat(step, agent, p));
   }
 
-  send(agent: AgentIdentity, p: AgentPayload<'chat:send'>): Promise<AgentAckData['chat:send']> {
+  /** `sender`: the socket it came from, which gets the message in its ack and not again as an event. */
+  send(agent: AgentIdentity, p: AgentPayload<'chat:send'>, sender?: string): Promise<AgentAckData['chat:send']> {
     const message = { clientId: p.clientId, tipoMensaje: 'TEXTO', tipoUsuario: 'ASESOR', mensaje: p.text.trim(), adjunto: p.attachment, items: null, agentId: agent.userId } as const;
-    return this.fast(p.conversationId, message, { kind: 'agent', agentId: agent.userId }, 'agent', () => this.run((step) => sendMessage(step, agent, p)));
+    return this.fast(p.conversationId, message, { kind: 'agent', agentId: agent.userId }, 'agent', sender, () => this.run((step) => sendMessage(step, agent, p)));
   }
 
   transfer(agent: AgentIdentity, p: AgentPayload<'chat:transfer'>): Promise<AgentAckData['chat:transfer']> {
@@ -306,29 +310,32 @@ export class ChatEngine {
     return this.run((step) => startConversation(step, this.bot, origin, p));
   }
 
-  message(conversationId: string, p: WidgetPayload<'widget:message'>): Promise<WidgetAckData['widget:message']> {
+  /** `sender`: the socket it came from, which gets the message in its ack and not again as an event. */
+  message(conversationId: string, p: WidgetPayload<'widget:message'>, sender?: string): Promise<WidgetAckData['widget:message']> {
     const message = { clientId: p.clientId, tipoMensaje: 'TEXTO', tipoUsuario: 'CLIENTE', mensaje: p.text.trim(), adjunto: p.attachment, items: null, agentId: null } as const;
-    return this.fast(conversationId, message, { kind: 'customer' }, 'widget', () => this.run((step) => customerMessage(step, this.bot, conversationId, p)));
+    return this.fast(conversationId, message, { kind: 'customer' }, 'widget', sender, () => this.run((step) => customerMessage(step, this.bot, conversationId, p)));
   }
 
   /**
    * A plain message in a chat an agent holds takes one statement (appendHeldMessage); anything
    * else — a repeat, an attachment, the assistant's turn, a chat in another state — the full
-   * transaction (`slow`), which also answers every refusal.
+   * transaction (`slow`), which also answers every refusal. The fast path spares the sender's
+   * own socket the event (its ack carries the message); the slow path's events go to every socket.
    */
   private fast(
     conversationId: string,
     message: Omit<NewMessage, 'at'> & { clientId: string },
-    sender: Parameters<typeof appendHeldMessage>[3],
+    author: Parameters<typeof appendHeldMessage>[3],
     audience: Audience,
+    sender: string | undefined,
     slow: () => Promise<LiveMessage>
   ): Promise<LiveMessage> {
     if (this.closed) return Promise.reject(new Error('chat engine closed'));
     return this.track(
-      appendHeldMessage(this.db, conversationId, { ...message, at: this.clock() }, sender).then((stored) => {
+      appendHeldMessage(this.options.statement, conversationId, { ...message, at: this.clock() }, author).then((stored) => {
         if (!stored) return slow();
         const fx = new Effects();
-        fx.message(stored.holder, stored.row);
+        fx.message(stored.holder, stored.row, sender);
         this.dispatch(fx);
         return toLiveMessage(stored.row, audience);
       })

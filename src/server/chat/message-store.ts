@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FileRef } from '../../shared/domain/chat';
 import type { ResponseItem } from '../../shared/domain/interaction';
 import type { LiveMessage, MESSAGE_TYPES, SENDER_TYPES } from '../../shared/realtime';
+import { rowsOf, type RunStatement, type Statement } from '../db/statements';
 import type { Db } from '../db/types';
 import { conversations, messages } from '../db/schema';
 
@@ -58,13 +59,18 @@ export async function storeMessage(tx: Db, conversationId: string, message: NewM
     touch === 'customer' ? sql`, last_customer_activity_at = ${message.at}`
     : touch === 'agent' ? sql`, last_agent_activity_at = ${message.at}, agent_first_reply_at = coalesce(agent_first_reply_at, ${message.at})`
     : sql``;
+  // The agent-inactivity timer's start: the first customer message since the agent last wrote.
+  const awaiting =
+    message.tipoUsuario === 'CLIENTE' ? sql`, awaiting_agent_since = coalesce(awaiting_agent_since, ${message.at})`
+    : message.tipoUsuario === 'ASESOR' ? sql`, awaiting_agent_since = null`
+    : sql``;
   const result = await tx.execute(sql`
     with existing as (
       select ${MESSAGE_COLUMNS}, false as created from messages
       where conversation_id = ${conversationId} and ${message.clientId}::text is not null and client_id = ${message.clientId}
     ),
     bumped as (
-      update conversations set last_seq = last_seq + 1 ${activity}
+      update conversations set last_seq = last_seq + 1 ${activity} ${awaiting}
       where id_conv = ${conversationId} and not exists (select 1 from existing)
       returning last_seq
     ),
@@ -85,45 +91,72 @@ export async function storeMessage(tx: Db, conversationId: string, message: NewM
 }
 
 /**
- * The hot path of a live chat, in ONE autocommitted statement: a plain text message (no
+ * The hot path of a live chat, in ONE autocommitted, prepared statement: a plain text message (no
  * attachment) of the customer, or of the agent holding the chat, in a conversation an agent holds
  * (the customer: ASIGNADA or ACTIVA; the agent: ACTIVA and its own). The UPDATE takes the
- * conversation's row lock, so seq stays gap-free against every other writer. Answers the stored
+ * conversation's row lock, so seq stays gap-free against every other writer. The database answers
+ * only what it decides (id, seq, holder); the rest of the row is what was sent. Answers the stored
  * row and the agent holding the chat, or null when the message needs the full transactional path
  * (a repeat of its clientId, another state, an attachment, a chat not held): nothing was written then.
  */
 export async function appendHeldMessage(
-  db: Db,
+  run: RunStatement,
   conversationId: string,
   message: NewMessage & { clientId: string },
   sender: { kind: 'customer' } | { kind: 'agent'; agentId: number }
 ): Promise<{ row: MessageRow; holder: number } | null> {
-  if (message.adjunto !== null) return null;
-  const held =
-    sender.kind === 'customer' ? sql`status in ('ASIGNADA', 'ACTIVA')` : sql`status = 'ACTIVA' and agent_id = ${sender.agentId}`;
-  const activity =
-    sender.kind === 'customer' ? sql`last_customer_activity_at = ${message.at}`
-    : sql`last_agent_activity_at = ${message.at}, agent_first_reply_at = coalesce(agent_first_reply_at, ${message.at})`;
-  const result = await db.execute(sql`
-    with bumped as (
-      update conversations set last_seq = last_seq + 1, ${activity}
-      where id_conv = ${conversationId} and ${held} and agent_id is not null
-        and not exists (select 1 from messages where conversation_id = ${conversationId} and client_id = ${message.clientId})
+  if (message.adjunto !== null || message.items !== null || message.tipoMensaje !== 'TEXTO') return null;
+  const ofCustomer = sender.kind === 'customer';
+  if (message.tipoUsuario !== (ofCustomer ? 'CLIENTE' : 'ASESOR') || message.agentId !== (ofCustomer ? null : sender.agentId)) return null;
+  const at = message.at.toISOString();
+  const rows = ofCustomer
+    ? await run(CUSTOMER_MESSAGE, [conversationId, at, message.clientId, message.mensaje])
+    : await run(AGENT_MESSAGE, [conversationId, at, message.clientId, message.mensaje, sender.agentId]);
+  const decided = Appended.safeParse(rows[0]);
+  if (!decided.success) return null;
+  const { id, seq, holder } = decided.data;
+  const { clientId, tipoMensaje, tipoUsuario, mensaje, agentId } = message;
+  return { row: { id, conversationId, seq, clientId, tipoMensaje, tipoUsuario, mensaje, adjunto: null, items: null, agentId, fechaMensaje: new Date(at) }, holder };
+}
+
+/** What appendHeldMessage's statements answer (ids as text: they are bigint). */
+const Appended = z.object({ id: z.coerce.number().int(), seq: z.number().int(), holder: z.number().int() });
+
+/** appendHeldMessage's statements: $1 conversation, $2 time, $3 clientId, $4 text (and $5 the agent). */
+function heldMessageStatement(name: string, parts: { held: string; activity: string; sender: 'CLIENTE' | 'ASESOR'; agent: string; types: string[] }): Statement {
+  return {
+    name,
+    types: parts.types,
+    text: `with bumped as (
+      update conversations set last_seq = last_seq + 1, ${parts.activity}
+      where id_conv = $1 and ${parts.held} and agent_id is not null
+        and not exists (select 1 from messages where conversation_id = $1 and client_id = $3)
       returning last_seq, agent_id
     ),
     inserted as (
       insert into messages (conversation_id, seq, client_id, tipo_mensaje, tipo_usuario, mensaje, adjunto, items, agent_id, fecha_mensaje)
-      select ${conversationId}, bumped.last_seq, ${message.clientId}, ${message.tipoMensaje}, ${message.tipoUsuario}, ${message.mensaje},
-        null, null, ${message.agentId}, ${message.at}
-      from bumped
-      returning ${MESSAGE_COLUMNS}, true as created
+      select $1, bumped.last_seq, $3, 'TEXTO', '${parts.sender}', $4, null, null, ${parts.agent}, $2 from bumped
+      returning id, seq
     )
-    select inserted.*, (select agent_id from bumped) as "holder" from inserted`);
-  const [raw] = rowsOf(result);
-  if (!raw) return null;
-  const { created: _created, holder, ...row } = StoredRow.extend({ holder: z.coerce.number().int() }).parse(raw);
-  return { row, holder };
+    select inserted.id::text as "id", inserted.seq, bumped.agent_id as "holder" from inserted, bumped`
+  };
 }
+
+const CUSTOMER_MESSAGE = heldMessageStatement('atiende_customer_message', {
+  held: `status in ('ASIGNADA', 'ACTIVA')`,
+  activity: 'last_customer_activity_at = $2, awaiting_agent_since = coalesce(awaiting_agent_since, $2)',
+  sender: 'CLIENTE',
+  agent: 'null',
+  types: ['text', 'timestamptz', 'text', 'text']
+});
+
+const AGENT_MESSAGE = heldMessageStatement('atiende_agent_message', {
+  held: `status = 'ACTIVA' and agent_id = $5`,
+  activity: 'last_agent_activity_at = $2, agent_first_reply_at = coalesce(agent_first_reply_at, $2), awaiting_agent_since = null',
+  sender: 'ASESOR',
+  agent: '$5',
+  types: ['text', 'timestamptz', 'text', 'text', 'integer']
+});
 
 const MESSAGE_COLUMNS = sql.raw(
   'id::text as "id", conversation_id as "conversationId", seq, client_id as "clientId", tipo_mensaje as "tipoMensaje", tipo_usuario as "tipoUsuario", mensaje, adjunto, items, agent_id as "agentId", fecha_mensaje as "fechaMensaje"'
@@ -145,11 +178,6 @@ const StoredRow = z.object({
   created: z.boolean()
 });
 
-/** node-postgres answers { rows }, PGlite { rows } too; both are arrays of plain objects. */
-function rowsOf(result: unknown): unknown[] {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows;
-  return [];
-}
 
 /** The conversation's messages after `afterSeq`, in seq order. */
 export async function listMessages(db: Db, conversationId: string, afterSeq = 0): Promise<MessageRow[]> {

@@ -1,4 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
 import { agentPresence, chatParameters, conversations, splits } from '../db/schema';
 import { loadRules } from './lookups';
@@ -24,10 +26,6 @@ const minutes = (value: SQL) => sql`(${value} * interval '1 minute')`;
 const agentLimit = sql`coalesce(${splits.timeInactivityAgent}, 5)`;
 const queueLimit = sql`coalesce(${splits.timeMaxInitConversation}, 15)`;
 const clientLimit = sql`least(coalesce(${splits.timeInactivityClient}, ${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}), coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}))`;
-
-/** The oldest customer message the agent has not answered yet (after its last message), or null. */
-const unansweredSince = sql`(select min(m.fecha_mensaje) from messages m where m.conversation_id = ${conversations.idConv} and m.tipo_usuario = 'CLIENTE'
-  and m.seq > coalesce((select max(a.seq) from messages a where a.conversation_id = ${conversations.idConv} and a.tipo_usuario = 'ASESOR'), 0))`;
 
 /** Locks up to BATCH conversations matching `where` and applies `act` to each; repeats while batches come full. */
 async function sweepRule(run: RunStep, where: SQL, act: (step: Step, conv: ConversationRow) => Promise<unknown>): Promise<number> {
@@ -60,6 +58,68 @@ export interface SweepReport {
   graceExpired: number;
 }
 
+/** One timer rule over the conversations (joined with their split and organisation parameters). */
+interface Rule {
+  key: 'customerInactive' | 'botInactive' | 'agentSilent' | 'notAccepted' | 'queueTimeout';
+  where: SQL;
+  act: (step: Step, conv: ConversationRow) => Promise<unknown>;
+}
+
+function timerRules(at: SQL): Rule[] {
+  return [
+    // The customer stopped answering the agent (counted from the assignment at the earliest: waiting in the queue is not inactivity).
+    {
+      key: 'customerInactive',
+      where: sql`${conversations.status} in ('ASIGNADA','ACTIVA') and greatest(${conversations.lastCustomerActivityAt}, ${conversations.assignedAt}) < ${at} - ${minutes(clientLimit)}`,
+      act: (step, conv) => endConversation(step, conv, { acronym: 'FCTIC', endedBy: 'SISTEMA' })
+    },
+    // The customer stopped answering the assistant.
+    {
+      key: 'botInactive',
+      where: sql`${conversations.status} = 'BOT' and ${conversations.lastCustomerActivityAt} < ${at} - ${minutes(sql`coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente})`)}`,
+      act: (step, conv) => endConversation(step, conv, { acronym: 'CCCNE', endedBy: 'SISTEMA' })
+    },
+    // The agent left a customer message unanswered past the split's timeInactivityAgent.
+    {
+      key: 'agentSilent',
+      where: sql`${conversations.status} = 'ACTIVA' and ${conversations.awaitingAgentSince} is not null and greatest(${conversations.acceptedAt}, ${conversations.awaitingAgentSince}) < ${at} - ${minutes(agentLimit)}`,
+      act: (step, conv) => endConversation(step, conv, { acronym: 'FCTIA', endedBy: 'SISTEMA' })
+    },
+    // Offered but not accepted in time: back to the queue for another agent.
+    {
+      key: 'notAccepted',
+      where: sql`${conversations.status} = 'ASIGNADA' and ${conversations.assignedAt} < ${at} - ${minutes(agentLimit)}`,
+      act: (step, conv) => requeue(step, conv, 'INACTIVIDAD')
+    },
+    // Waited in the queue past the split's timeMaxInitConversation.
+    {
+      key: 'queueTimeout',
+      where: sql`${conversations.status} = 'EN_COLA' and ${conversations.queuedAt} < ${at} - ${minutes(queueLimit)}`,
+      act: (step, conv) => endConversation(step, conv, { acronym: 'FCTIA', endedBy: 'SISTEMA', notAttended: 'TIEMPO_ESPERA' })
+    }
+  ];
+}
+
+const Due = z.record(z.string(), z.unknown());
+
+/** Which rules have a conversation to act on now: one read, no locks (the rule re-checks under its lock). */
+async function dueRules(db: Db, rules: Rule[]): Promise<Rule[]> {
+  const candidate = (where: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(conversations)
+      .leftJoin(splits, eq(splits.idSplit, conversations.splitId))
+      .leftJoin(chatParameters, eq(chatParameters.organizationId, conversations.organizationId))
+      .where(where)
+      .limit(1);
+  const result = await db.execute(sql`select ${sql.join(rules.map((rule, i) => sql`exists ${candidate(rule.where)} as ${sql.identifier(`r${i}`)}`), sql`, `)}`);
+  const row = Due.safeParse(rowsOf(result)[0]);
+  return row.success ? rules.filter((_, i) => row.data[`r${i}`] === true) : rules;
+}
+
+/** Lets the event loop serve sockets between two pieces of work (PGlite runs in this thread). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function sweep(
   run: RunStep,
   db: Db,
@@ -68,40 +128,16 @@ export async function sweep(
 ): Promise<SweepReport> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const report: SweepReport = { customerInactive: 0, botInactive: 0, agentSilent: 0, notAccepted: 0, queueTimeout: 0, outOfHours: 0, graceExpired: 0 };
-
-  // The customer stopped answering the agent (counted from the assignment at the earliest: waiting in the queue is not inactivity).
-  report.customerInactive = await sweepRule(
-    run,
-    sql`${conversations.status} in ('ASIGNADA','ACTIVA') and greatest(${conversations.lastCustomerActivityAt}, ${conversations.assignedAt}) < ${at} - ${minutes(clientLimit)}`,
-    (step, conv) => endConversation(step, conv, { acronym: 'FCTIC', endedBy: 'SISTEMA' })
-  );
-  // The customer stopped answering the assistant.
-  report.botInactive = await sweepRule(
-    run,
-    sql`${conversations.status} = 'BOT' and ${conversations.lastCustomerActivityAt} < ${at} - ${minutes(sql`coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente})`)}`,
-    (step, conv) => endConversation(step, conv, { acronym: 'CCCNE', endedBy: 'SISTEMA' })
-  );
-  // The agent left a customer message unanswered past the split's timeInactivityAgent.
-  report.agentSilent = await sweepRule(
-    run,
-    sql`${conversations.status} = 'ACTIVA' and ${unansweredSince} is not null and greatest(${conversations.acceptedAt}, ${unansweredSince}) < ${at} - ${minutes(agentLimit)}`,
-    (step, conv) => endConversation(step, conv, { acronym: 'FCTIA', endedBy: 'SISTEMA' })
-  );
-  // Offered but not accepted in time: back to the queue for another agent.
-  report.notAccepted = await sweepRule(
-    run,
-    sql`${conversations.status} = 'ASIGNADA' and ${conversations.assignedAt} < ${at} - ${minutes(agentLimit)}`,
-    (step, conv) => requeue(step, conv, 'INACTIVIDAD')
-  );
-  // Waited in the queue past the split's timeMaxInitConversation.
-  report.queueTimeout = await sweepRule(
-    run,
-    sql`${conversations.status} = 'EN_COLA' and ${conversations.queuedAt} < ${at} - ${minutes(queueLimit)}`,
-    (step, conv) => endConversation(step, conv, { acronym: 'FCTIA', endedBy: 'SISTEMA', notAttended: 'TIEMPO_ESPERA' })
-  );
+  for (const rule of await dueRules(db, timerRules(at))) {
+    await yieldToLoop();
+    report[rule.key] = await sweepRule(run, rule.where, rule.act);
+  }
+  await yieldToLoop();
   // Still waiting when the working day is over.
   report.outOfHours = await sweepOutOfHours(run, db, now);
+  await yieldToLoop();
   report.graceExpired = await expireGrace(run, db, now, opts.graceMs);
+  await yieldToLoop();
   await markOrphans(run, db, now, opts.connectedAgents);
   return report;
 }

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteStatements, poolStatements, type RunStatement } from './statements';
 import type { Db } from './types';
 
 /** Where the data lives: PGlite in a directory (or in memory when dataDir is null), or PostgreSQL. */
@@ -15,6 +16,8 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind
 export interface Database {
   db: Db;
   kind: DatabaseTarget['kind'];
+  /** The hot path's prepared statements (statements.ts). */
+  statement: RunStatement;
   /**
    * Runs the migrations, then `afterMigrate`, while holding a database-wide lock, so that several
    * server instances starting at once on one PostgreSQL migrate and seed exactly once.
@@ -37,6 +40,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    statement: pgliteStatements(client),
     async prepare(migrationsFolder, afterMigrate) {
       // PGlite is a single connection owned by this process: nothing else can race us.
       await migratePglite(db, { migrationsFolder });
@@ -54,6 +58,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    statement: poolStatements(pool),
     async prepare(migrationsFolder, afterMigrate) {
       const client = await pool.connect();
       try {

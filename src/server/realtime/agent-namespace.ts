@@ -66,7 +66,7 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
     bindEvent(socket, 'agent:status', agentClientEvents['agent:status'], (p) => engine.setStatus(agent, p), report);
     bindEvent(socket, 'chat:sync', agentClientEvents['chat:sync'], (p) => engine.sync(agent, p), report);
     bindEvent(socket, 'chat:accept', agentClientEvents['chat:accept'], (p) => engine.accept(agent, p), report);
-    bindEvent(socket, 'chat:send', agentClientEvents['chat:send'], (p) => engine.send(agent, p), report);
+    bindEvent(socket, 'chat:send', agentClientEvents['chat:send'], (p) => engine.send(agent, p, socket.id), report);
     bindEvent(socket, 'chat:transfer', agentClientEvents['chat:transfer'], (p) => engine.transfer(agent, p), report);
     bindEvent(socket, 'chat:finish', agentClientEvents['chat:finish'], (p) => engine.finish(agent, p), report);
 

@@ -5,11 +5,11 @@ import { conversationRoom, type WidgetNamespace } from './widget-namespace';
 /** The engine's events as socket.io emits to rooms: through the adapter, so every instance's sockets hear them. */
 export function socketNotifier(agents: AgentNamespace, widgets: WidgetNamespace): Notifier {
   return {
-    toAgent: (agentId, event, payload) => {
-      agents.to(agentRoom(agentId)).emit(event, payload);
+    toAgent: (agentId, event, payload, except) => {
+      agents.to(agentRoom(agentId)).except(except ?? []).emit(event, payload);
     },
-    toConversation: (conversationId, event, payload) => {
-      widgets.to(conversationRoom(conversationId)).emit(event, payload);
+    toConversation: (conversationId, event, payload, except) => {
+      widgets.to(conversationRoom(conversationId)).except(except ?? []).emit(event, payload);
     },
     connectedAgents: async () => {
       try {

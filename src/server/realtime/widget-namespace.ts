@@ -84,7 +84,7 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
       },
       report
     );
-    bindEvent(socket, 'widget:message', widgetClientEvents['widget:message'], async (p) => engine.message(held(), p), report);
+    bindEvent(socket, 'widget:message', widgetClientEvents['widget:message'], async (p) => engine.message(held(), p, socket.id), report);
     bindEvent(socket, 'widget:upload', widgetClientEvents['widget:upload'], async (p) => engine.upload(held(), p), report);
     bindEvent(socket, 'widget:sync', widgetClientEvents['widget:sync'], async (p) => engine.widgetSync(held(), p), report);
     bindEvent(socket, 'widget:leave', widgetClientEvents['widget:leave'], async () => engine.leave(held()), report);

@@ -243,6 +243,37 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     expect(conv).toMatchObject({ status: 'ACTIVA', agentId: agentSpec.userId, lastSeq: stored.length });
   });
 
+  it('sends a message to the other windows of both sides, and to its sending socket only as the ack', async () => {
+    const fx = await createChatFixture(platform.app, { agentsA: 1 });
+    const [agentSpec] = fx.agents;
+    if (!agentSpec) throw new Error('one agent expected');
+    const agent = await agentOnline(platform.url, agentSpec);
+    const agentWindow = await connectAgent(platform.url, agentSpec.token);
+    const customer = await startEscalated(platform.url, fx, 8);
+    const customerTab = await connectWidget(platform.url, { conversationId: customer.conversationId, token: customer.token });
+    clients.push(agent, agentWindow, customer.client, customerTab);
+    const conversationId = customer.conversationId;
+    await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === conversationId);
+    await agent.ok('chat:accept', { conversationId }, AgentChatSnapshot);
+
+    const fromCustomer = newClientId();
+    const acked = await customer.client.ok('widget:message', { clientId: fromCustomer, text: 'Hola desde una pestaña', attachment: null }, LiveMessage);
+    const byClientId = (id: string) => (m: LiveMessage) => m.clientId === id;
+    expect(await agent.waitFor('chat:message', LiveMessage, byClientId(fromCustomer))).toEqual(acked);
+    await agentWindow.waitFor('chat:message', LiveMessage, byClientId(fromCustomer));
+    expect(await customerTab.waitFor('widget:message', LiveMessage, byClientId(fromCustomer))).toEqual(acked);
+
+    const fromAgent = newClientId();
+    const sent = await agent.ok('chat:send', { conversationId, clientId: fromAgent, text: 'Hola, le atiende un asesor' }, LiveMessage);
+    expect(await agentWindow.waitFor('chat:message', LiveMessage, byClientId(fromAgent))).toEqual(sent);
+    await customer.client.waitFor('widget:message', LiveMessage, byClientId(fromAgent));
+    await customerTab.waitFor('widget:message', LiveMessage, byClientId(fromAgent));
+
+    // Everything the other sockets heard has been sent; the senders heard their own messages only in the acks.
+    expect(customer.client.received('widget:message').filter((m) => LiveMessage.parse(m).clientId === fromCustomer)).toEqual([]);
+    expect(agent.received('chat:message').filter((m) => LiveMessage.parse(m).clientId === fromAgent)).toEqual([]);
+  });
+
   it('rejects every event whose payload does not fit (400, Spanish) and changes nothing', async () => {
     const fx = await createChatFixture(platform.app, { agentsA: 1 });
     const db = platform.app.db;

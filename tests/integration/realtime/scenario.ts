@@ -82,8 +82,15 @@ export class ConversationViews {
     view.set(m.seq, m);
   }
 
+  /**
+   * The seq up to which the view has every message, as the real clients keep it (chat-book's
+   * `contiguous`, the widget's): live events of one conversation can arrive out of seq order, so
+   * resyncing from the highest seq seen could skip one a dropped socket missed.
+   */
   private static last(view: Map<number, LiveMessage>): number {
-    return Math.max(0, ...view.keys());
+    let seq = 0;
+    while (view.has(seq + 1)) seq++;
+    return seq;
   }
 
   async resyncAgent(): Promise<void> {

@@ -67,6 +67,11 @@ export const conversations = pgTable(
     agentFirstReplyAt: timestamp('agent_first_reply_at', { withTimezone: true }),
     lastCustomerActivityAt: timestamp('last_customer_activity_at', { withTimezone: true }).notNull(),
     lastAgentActivityAt: timestamp('last_agent_activity_at', { withTimezone: true }),
+    /**
+     * The oldest customer message not answered by an agent yet (set by a customer message when
+     * null, cleared by an agent message): the agent-inactivity timer (FCTIA) reads it.
+     */
+    awaitingAgentSince: timestamp('awaiting_agent_since', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** 'CLIENTE', 'ASESOR' or 'SISTEMA'. */
     endedBy: text('ended_by'),
@@ -90,7 +95,9 @@ export const conversations = pgTable(
     check('conversations_nps_check', sql`${t.nps} is null or ${t.nps} between 0 and 10`),
     index('conversations_org_started_idx').on(t.organizationId, t.startedAt),
     index('conversations_queue_idx').on(t.splitId, t.queuedAt).where(sql`${t.status} = 'EN_COLA'`),
-    index('conversations_agent_open_idx').on(t.agentId).where(sql`${t.status} in ('ASIGNADA','ACTIVA')`)
+    index('conversations_agent_open_idx').on(t.agentId).where(sql`${t.status} in ('ASIGNADA','ACTIVA')`),
+    // The sweeper's rules look only at conversations not yet finished, however many finished ones there are.
+    index('conversations_open_idx').on(t.status).where(sql`${t.status} <> 'FINALIZADA'`)
   ]
 );
 

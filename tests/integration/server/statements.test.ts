@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../../src/server/db/client';
+import { rowsOf, type Statement } from '../../../src/server/db/statements';
+import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers';
+
+const INSERT: Statement = {
+  name: 'statements_test_insert',
+  text: 'insert into statement_probe (body, n, at) values ($1, $2, $3) returning id, body, n, at::text as at',
+  types: ['text', 'integer', 'timestamptz']
+};
+
+describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
+  let testDb: TestDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(backend);
+    database = await openDatabase(testDb.target);
+    await database.db.execute(sql`create table statement_probe (id serial primary key, body text, n integer, at timestamptz)`);
+  });
+
+  afterAll(async () => {
+    await database.close();
+    await testDb.drop();
+  });
+
+  it('stores every value verbatim, quotes and backslashes included, run after run of one prepared statement', async () => {
+    const hostile = [`O'Brien`, `C:\\ruta\\nueva`, `'); drop table statement_probe; --`, `\\'; select 1; --`, 'ñandú 😀', ''];
+    for (const body of hostile) {
+      const [row] = await database.statement(INSERT, [body, 7, '2026-11-22T10:00:00.000Z']);
+      expect(row).toMatchObject({ body, n: 7 });
+    }
+    const [nulls] = await database.statement(INSERT, [null, null, null]);
+    expect(nulls).toMatchObject({ body: null, n: null, at: null });
+    expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from statement_probe`))).toEqual([{ n: hostile.length + 1 }]);
+  });
+
+  it('refuses a name that is not an identifier, a wrong number of values and a non-integer number, running nothing', async () => {
+    await expect(database.statement({ ...INSERT, name: 'bad name; drop' }, ['x', 1, null])).rejects.toThrow('not an identifier');
+    await expect(database.statement(INSERT, ['x', 1])).rejects.toThrow('takes 3 values');
+    await expect(database.statement(INSERT, ['x', 1.5, null])).rejects.toThrow('not an integer');
+    expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from statement_probe where body = 'x'`))).toEqual([{ n: 0 }]);
+  });
+});
