@@ -1,5 +1,6 @@
 /**
- * Customer→agent message latency on the real path (issue 3): the platform on in-memory PGlite,
+ * Customer→agent message latency on the real path (issue 3): the platform (in a process of its own,
+ * server-process.ts, as it runs apart from its clients) on in-memory PGlite,
  * `agents` role-5 agents of org 100 on '/agent' (CONECTADO, accepting every chat they are offered)
  * and `customers` customers on '/widget' who asked for a human. Every customer then sends
  * `messages` messages one after the other (the next after the ack), all customers at once; each is
@@ -18,7 +19,8 @@ import { createTestDatabase } from '../integration/server/helpers';
 import { ackData, CLIENT_OPTIONS, connected, escalatedCustomer, widgetConfig, type BenchCustomer } from './customers';
 import { echoBaseline, type LatencyRun } from './echo-baseline';
 import { driveCustomers, LatencyProbe } from './latency-probe';
-import { signInToken, startBenchPlatform } from './platform';
+import { signInToken } from './platform';
+import { startServerProcess } from './server-process';
 import { atMost, inBatches, LABEL_WIDTH, percentile, ratioLine, until } from './report';
 
 export interface ChatLatencyOptions {
@@ -45,7 +47,7 @@ const Incoming = z.object({ conversationId: z.string() });
  * (asesor@demo.co's hash), each with a Desconectado presence row, and raises the organisation's
  * max chats per agent so `customers` chats fit. Answers every agent's e-mail.
  */
-async function prepareAgents(app: FastifyInstance, agents: number, customers: number, tag: string): Promise<string[]> {
+export async function prepareAgents(app: FastifyInstance, agents: number, customers: number, tag: string): Promise<string[]> {
   const seeded = SEEDED_AGENTS.slice(0, agents);
   const extra = agents - seeded.length;
   const [template] = await app.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'asesor@demo.co'));
@@ -130,7 +132,8 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
 }
 
 async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOptions, tag: string, database: DatabaseTarget): Promise<LatencyRun> {
-  const { app, url } = await startBenchPlatform(database);
+  const platform = await startServerProcess({ kind: 'platform', database, agents, customers, tag });
+  const { url, emails } = platform;
   const probe = new LatencyProbe();
   let failure: unknown = null;
   const fail = (error: unknown) => {
@@ -139,7 +142,6 @@ async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOpti
   const crowd: BenchCustomer[] = [];
   let side: AgentSide | null = null;
   try {
-    const emails = await prepareAgents(app, agents, customers, tag);
     side = await connectAgents(url, emails, probe, fail);
     const agentSide = side;
     const config = await widgetConfig(url);
@@ -162,6 +164,6 @@ async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOpti
   } finally {
     for (const customer of crowd) customer.socket.disconnect();
     for (const socket of side?.sockets ?? []) socket.disconnect();
-    await app.close();
+    await platform.stop();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The raw engine of the chat latency figure: a bare socket.io server in this process, with the
+ * The raw engine of the chat latency figure: a bare socket.io server in a process of its own, with the
  * platform's socket.io options and the same topology as the real path, and no database. Each "customer" socket is paired with one
  * "agent" socket; the server forwards a customer's message (shaped like a LiveMessage) to its
  * agent's room and acks the customer with it.
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ackData, connected } from './customers';
 import { driveCustomers, LatencyProbe, type Send } from './latency-probe';
 import { inBatches } from './report';
+import { startServerProcess } from './server-process';
 
 const Handshake = z.union([z.object({ agent: z.number().int() }), z.object({ customer: z.number().int(), pairedWith: z.number().int() })]);
 
@@ -30,8 +31,8 @@ export interface LatencyRun {
   elapsedMs: number;
 }
 
-/** `messages` warm messages per customer through the bare echo. */
-export async function echoBaseline({ agents, customers, messages, paceMs }: EchoTopology): Promise<LatencyRun> {
+/** The bare echo server (run in its own process by server-process.ts, as the platform is). */
+export async function startEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
   const http = createServer();
   // The platform's own socket.io options (connection-state recovery included): the ratio is the engine's cost, not a transport setting's.
   const server = new Server(http, SOCKET_SERVER_OPTIONS);
@@ -63,7 +64,13 @@ export async function echoBaseline({ agents, customers, messages, paceMs }: Echo
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { url, close: () => server.close() };
+}
 
+/** `messages` warm messages per customer through the bare echo, served from a process of its own. */
+export async function echoBaseline({ agents, customers, messages, paceMs }: EchoTopology): Promise<LatencyRun> {
+  const echo = await startServerProcess({ kind: 'echo' });
+  const url = echo.url;
   const sockets: Socket[] = [];
   const probe = new LatencyProbe();
   const open = async (auth: z.infer<typeof Handshake>, what: string): Promise<Socket> => {
@@ -98,6 +105,6 @@ export async function echoBaseline({ agents, customers, messages, paceMs }: Echo
     return { samples: probe.take(), elapsedMs };
   } finally {
     for (const socket of sockets) socket.disconnect();
-    await server.close();
+    await echo.stop();
   }
 }

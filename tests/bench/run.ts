@@ -10,7 +10,9 @@
  *  - chat (chat-latency.ts): customer→agent message latency p50 and p99 with 50 agents and 200
  *    customers typing at a human pace on the real platform (in-memory PGlite, and PostgreSQL in a
  *    throwaway database when DATABASE_URL is set) ÷ a bare socket.io echo of the same topology and
- *    pace (echo-baseline.ts). Goal ≤ 3× at p99. BENCH_CHAT_PACE_MS=0 makes it a saturation run.
+ *    pace (echo-baseline.ts), run right before each engine. Each server runs in a process of its own
+ *    (server-process.ts), the clients in this one. Goal ≤ 3× at p99. BENCH_CHAT_PACE_MS=0 makes it a
+ *    saturation run.
  *  - heap (renderer-heap.ts): the agent console's JS heap in Chromium (browser host) after 2,000
  *    customer messages across 50 chats ÷ after the first 50, both after a forced GC. Goal ≈ 1.0×.
  *

@@ -1,0 +1,87 @@
+/**
+ * A bench server in a process of its own, as the platform runs apart from its customers and agents:
+ * the latency figures then time the server's work, not the bench clients' (their parsing and their
+ * garbage collection stay in the bench's process). Started by `startServerProcess` with one
+ * request — a bare socket.io echo, or the platform with `agents` load agents prepared — it answers
+ * where it listens, and stops (closing the server) when told or when its parent goes away.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const Request = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('echo') }),
+  z.object({
+    kind: z.literal('platform'),
+    database: z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]),
+    agents: z.number().int().positive(),
+    customers: z.number().int().positive(),
+    tag: z.string()
+  })
+]);
+export type ServerRequest = z.infer<typeof Request>;
+
+const Ready = z.object({ url: z.string(), emails: z.array(z.string()) });
+const Failed = z.object({ error: z.string() });
+export type ServerReady = z.infer<typeof Ready>;
+
+export interface ServerProcess extends ServerReady {
+  stop(): Promise<void>;
+}
+
+/** Forks this file (under tsx) and waits until its server listens. */
+export function startServerProcess(request: ServerRequest): Promise<ServerProcess> {
+  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.connected) child.send('stop');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench: the ${request.kind} server process exited (${code}) before it listened`)));
+    child.once('message', (raw: unknown) => {
+      const ready = Ready.safeParse(raw);
+      if (ready.success) return resolve({ ...ready.data, stop });
+      const failed = Failed.safeParse(raw);
+      void stop();
+      reject(new Error(`bench: the ${request.kind} server process failed: ${failed.success ? failed.data.error : 'unexpected message'}`));
+    });
+    child.send(request);
+  });
+}
+
+/** The child's side: one request, then serve until 'stop' or the parent's disconnect. */
+async function serve(raw: unknown): Promise<void> {
+  const request = Request.parse(raw);
+  let close: () => Promise<void>;
+  let ready: ServerReady;
+  if (request.kind === 'echo') {
+    const { startEchoServer } = await import('./echo-baseline');
+    const echo = await startEchoServer();
+    close = echo.close;
+    ready = { url: echo.url, emails: [] };
+  } else {
+    const { startBenchPlatform } = await import('./platform');
+    const { prepareAgents } = await import('./chat-latency');
+    const { app, url } = await startBenchPlatform(request.database);
+    close = () => app.close();
+    ready = { url, emails: await prepareAgents(app, request.agents, request.customers, request.tag) };
+  }
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= close().finally(() => process.exit(0));
+  };
+  process.on('message', (message) => {
+    if (message === 'stop') stop();
+  });
+  process.once('disconnect', stop);
+  process.send?.(ready);
+}
+
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.once('message', (raw) => {
+    serve(raw).catch((error: unknown) => {
+      process.send?.({ error: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+    });
+  });
+}
