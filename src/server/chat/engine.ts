@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { AgentAckData, agentClientEvents, AgentStatusView, LiveMessage, WidgetAckData, widgetClientEvents } from '../../shared/realtime';
+import type { FileRef } from '../../shared/domain/chat';
 import type { RunStatement } from '../db/statements';
 import type { Db } from '../db/types';
 import { answerTurn, welcomeTurn } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
 import { Effects, type Notifier } from './effects';
 import type { Step } from './lifecycle';
-import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, type NewMessage } from './message-store';
+import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, type HeldMessageAuthor } from './message-store';
 import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
 import { assignNext, splitsWithQueue, waitingForAgent, waitingPerAgent } from './routing';
 import { sweep, type SweepReport } from './sweeper';
@@ -147,7 +148,7 @@ export class ChatEngine {
     for (const e of fx.list) {
       try {
         if (e.kind === 'message') {
-          // The agent first: the customer's own message comes back to its page only to keep other tabs in step.
+          // The agent first; `sender` (the socket the message came from) has it in its ack already.
           if (e.agentId !== null) n.toAgent(e.agentId, 'chat:message', toLiveMessage(e.row, 'agent'), e.sender);
           n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'), e.sender);
         } else if (e.kind === 'agent' || e.kind === 'widget') e.send(n);
@@ -282,8 +283,7 @@ export class ChatEngine {
 
   /** `sender`: the socket it came from, which gets the message in its ack and not again as an event. */
   send(agent: AgentIdentity, p: AgentPayload<'chat:send'>, sender?: string): Promise<AgentAckData['chat:send']> {
-    const message = { clientId: p.clientId, tipoMensaje: 'TEXTO', tipoUsuario: 'ASESOR', mensaje: p.text.trim(), adjunto: p.attachment, items: null, agentId: agent.userId } as const;
-    return this.fast(p.conversationId, message, { kind: 'agent', agentId: agent.userId }, 'agent', sender, () => this.run((step) => sendMessage(step, agent, p)));
+    return this.fast(p.conversationId, p, { kind: 'agent', agentId: agent.userId }, sender, () => this.run((step) => sendMessage(step, agent, p)));
   }
 
   transfer(agent: AgentIdentity, p: AgentPayload<'chat:transfer'>): Promise<AgentAckData['chat:transfer']> {
@@ -312,27 +312,28 @@ export class ChatEngine {
 
   /** `sender`: the socket it came from, which gets the message in its ack and not again as an event. */
   message(conversationId: string, p: WidgetPayload<'widget:message'>, sender?: string): Promise<WidgetAckData['widget:message']> {
-    const message = { clientId: p.clientId, tipoMensaje: 'TEXTO', tipoUsuario: 'CLIENTE', mensaje: p.text.trim(), adjunto: p.attachment, items: null, agentId: null } as const;
-    return this.fast(conversationId, message, { kind: 'customer' }, 'widget', sender, () => this.run((step) => customerMessage(step, this.bot, conversationId, p)));
+    return this.fast(conversationId, p, { kind: 'customer' }, sender, () => this.run((step) => customerMessage(step, this.bot, conversationId, p)));
   }
 
   /**
-   * A plain message in a chat an agent holds takes one statement (appendHeldMessage); anything
+   * A text message in a chat an agent holds takes one statement (appendHeldMessage); anything
    * else — a repeat, an attachment, the assistant's turn, a chat in another state — the full
    * transaction (`slow`), which also answers every refusal. The fast path spares the sender's
    * own socket the event (its ack carries the message); the slow path's events go to every socket.
    */
   private fast(
     conversationId: string,
-    message: Omit<NewMessage, 'at'> & { clientId: string },
-    author: Parameters<typeof appendHeldMessage>[3],
-    audience: Audience,
+    p: { clientId: string; text: string; attachment: FileRef | null },
+    author: HeldMessageAuthor,
     sender: string | undefined,
     slow: () => Promise<LiveMessage>
   ): Promise<LiveMessage> {
     if (this.closed) return Promise.reject(new Error('chat engine closed'));
+    if (p.attachment !== null) return slow();
+    const message = { clientId: p.clientId, mensaje: p.text.trim(), at: this.clock() };
+    const audience: Audience = author.kind === 'customer' ? 'widget' : 'agent';
     return this.track(
-      appendHeldMessage(this.options.statement, conversationId, { ...message, at: this.clock() }, author).then((stored) => {
+      appendHeldMessage(this.options.statement, conversationId, message, author).then((stored) => {
         if (!stored) return slow();
         const fx = new Effects();
         fx.message(stored.holder, stored.row, sender);

@@ -91,33 +91,35 @@ export async function storeMessage(tx: Db, conversationId: string, message: NewM
 }
 
 /**
- * The hot path of a live chat, in ONE autocommitted, prepared statement: a plain text message (no
- * attachment) of the customer, or of the agent holding the chat, in a conversation an agent holds
+ * The hot path of a live chat, in ONE autocommitted, prepared statement: a plain text message of
+ * the customer, or of the agent holding the chat, in a conversation an agent holds
  * (the customer: ASIGNADA or ACTIVA; the agent: ACTIVA and its own). The UPDATE takes the
  * conversation's row lock, so seq stays gap-free against every other writer. The database answers
  * only what it decides (id, seq, holder); the rest of the row is what was sent. Answers the stored
  * row and the agent holding the chat, or null when the message needs the full transactional path
- * (a repeat of its clientId, another state, an attachment, a chat not held): nothing was written then.
+ * (a repeat of its clientId, another state, a chat not held): nothing was written then.
  */
 export async function appendHeldMessage(
   run: RunStatement,
   conversationId: string,
-  message: NewMessage & { clientId: string },
-  sender: { kind: 'customer' } | { kind: 'agent'; agentId: number }
+  message: { clientId: string; mensaje: string; at: Date },
+  author: HeldMessageAuthor
 ): Promise<{ row: MessageRow; holder: number } | null> {
-  if (message.adjunto !== null || message.items !== null || message.tipoMensaje !== 'TEXTO') return null;
-  const ofCustomer = sender.kind === 'customer';
-  if (message.tipoUsuario !== (ofCustomer ? 'CLIENTE' : 'ASESOR') || message.agentId !== (ofCustomer ? null : sender.agentId)) return null;
+  const { clientId, mensaje } = message;
   const at = message.at.toISOString();
-  const rows = ofCustomer
-    ? await run(CUSTOMER_MESSAGE, [conversationId, at, message.clientId, message.mensaje])
-    : await run(AGENT_MESSAGE, [conversationId, at, message.clientId, message.mensaje, sender.agentId]);
+  const rows =
+    author.kind === 'customer'
+      ? await run(CUSTOMER_MESSAGE, [conversationId, at, clientId, mensaje])
+      : await run(AGENT_MESSAGE, [conversationId, at, clientId, mensaje, author.agentId]);
   const decided = Appended.safeParse(rows[0]);
   if (!decided.success) return null;
   const { id, seq, holder } = decided.data;
-  const { clientId, tipoMensaje, tipoUsuario, mensaje, agentId } = message;
-  return { row: { id, conversationId, seq, clientId, tipoMensaje, tipoUsuario, mensaje, adjunto: null, items: null, agentId, fechaMensaje: new Date(at) }, holder };
+  const [tipoUsuario, agentId] = author.kind === 'customer' ? ['CLIENTE', null] : ['ASESOR', author.agentId];
+  return { row: { id, conversationId, seq, clientId, tipoMensaje: 'TEXTO', tipoUsuario, mensaje, adjunto: null, items: null, agentId, fechaMensaje: new Date(at) }, holder };
 }
+
+/** Who writes a message on the hot path: the customer, or the agent holding the chat. */
+export type HeldMessageAuthor = { kind: 'customer' } | { kind: 'agent'; agentId: number };
 
 /** What appendHeldMessage's statements answer (ids as text: they are bigint). */
 const Appended = z.object({ id: z.coerce.number().int(), seq: z.number().int(), holder: z.number().int() });
