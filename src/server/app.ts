@@ -23,7 +23,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   let realtime: Realtime | null = null;
   try {
     await database.prepare(config.migrationsFolder ?? defaultMigrationsFolder(), async (db) => {
-      await seedDemoData(db, { now: config.clock() });
+      await seedDemoData(db, { now: config.clock(), conversations: config.demoConversations });
     });
     const tokens = new TokenService(await loadJwtSecret(database.db), config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds);
 

@@ -23,6 +23,11 @@ export interface ServerConfig {
   agentDisconnectGraceMs: number;
   /** How often the chat sweeper checks the inactivity and queue timers (ms); 0 turns the timer off. */
   sweepIntervalMs: number;
+  /**
+   * How many conversations the demo data generator spreads over the last 90 days of the demo
+   * organisation on the first start of an empty database (DEMO_CONVERSATIONS; 0: none).
+   */
+  demoConversations: number;
 }
 
 export const DEFAULT_PORT = 3100;
@@ -31,6 +36,7 @@ export const DEFAULT_DATA_DIR = './.data/platform';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_AGENT_DISCONNECT_GRACE_MS = 60_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
+export const DEFAULT_DEMO_CONVERSATIONS = 15_000;
 
 export class ConfigError extends Error {}
 
@@ -41,7 +47,8 @@ export const USAGE = `Uso: npm run server -- [--port N] [--host H] [--memory | -
   --data-dir D   carpeta de datos PGlite (por defecto ${DEFAULT_DATA_DIR})
 Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKEN_TTL_SECONDS (3600),
            REFRESH_TOKEN_TTL_SECONDS (86400), AGENT_DISCONNECT_GRACE_MS (${DEFAULT_AGENT_DISCONNECT_GRACE_MS}),
-           SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
+           SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), DEMO_CONVERSATIONS (${DEFAULT_DEMO_CONVERSATIONS}),
+           ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
 type Env = Record<string, string | undefined>;
 
@@ -57,7 +64,8 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     clock: () => new Date(),
     redisUrl: env.REDIS_URL || undefined,
     agentDisconnectGraceMs: nonNegativeInt(env.AGENT_DISCONNECT_GRACE_MS, DEFAULT_AGENT_DISCONNECT_GRACE_MS, 'AGENT_DISCONNECT_GRACE_MS'),
-    sweepIntervalMs: nonNegativeInt(env.SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS, 'SWEEP_INTERVAL_MS')
+    sweepIntervalMs: nonNegativeInt(env.SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS, 'SWEEP_INTERVAL_MS'),
+    demoConversations: nonNegativeInt(env.DEMO_CONVERSATIONS, DEFAULT_DEMO_CONVERSATIONS, 'DEMO_CONVERSATIONS')
   };
 }
 

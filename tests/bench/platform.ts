@@ -14,7 +14,7 @@ export interface BenchPlatform {
 
 /** The platform (migrated and seeded; in-memory PGlite unless told otherwise), listening on a free loopback port. */
 export async function startBenchPlatform(database: DatabaseTarget = { kind: 'pglite', dataDir: null }): Promise<BenchPlatform> {
-  const app = await buildApp({ ...baseConfig(process.env), port: 0, host: '127.0.0.1', database, logger: false });
+  const app = await buildApp({ ...baseConfig(process.env), port: 0, host: '127.0.0.1', database, logger: false, demoConversations: 0 });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

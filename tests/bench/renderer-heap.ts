@@ -49,7 +49,7 @@ const quietLogger = {
  * hold `chats` chats at once: the browser host then starts its platform on it.
  */
 async function preparePlatformData(dataDir: string, chats: number): Promise<void> {
-  const app = await buildApp({ ...baseConfig(process.env), redisUrl: undefined, port: 0, host: '127.0.0.1', database: { kind: 'pglite', dataDir }, logger: false });
+  const app = await buildApp({ ...baseConfig(process.env), redisUrl: undefined, port: 0, host: '127.0.0.1', database: { kind: 'pglite', dataDir }, logger: false, demoConversations: 0 });
   try {
     await app.db.update(chatParameters).set({ nroMaximoChatsAsesor: Math.max(chats, 3) }).where(eq(chatParameters.organizationId, ORG));
   } finally {

@@ -46,7 +46,8 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
 
 export function testConfig(target: DatabaseTarget, overrides: Partial<ServerConfig> = {}): ServerConfig {
   // The engine's sweeper stays off unless a test asks for it: it would close a fixture's old conversations mid-test.
-  return { ...baseConfig({}), port: 0, host: '127.0.0.1', database: target, sweepIntervalMs: 0, ...overrides };
+  // No generated conversations either: each test builds the ones it counts.
+  return { ...baseConfig({}), port: 0, host: '127.0.0.1', database: target, sweepIntervalMs: 0, demoConversations: 0, ...overrides };
 }
 
 export interface TestPlatform {

@@ -289,7 +289,7 @@ describe.each(BACKENDS)('demo data on %s', (backend) => {
 
   it('runs once: a second run adds nothing, and new rows continue after the seeded ids', async () => {
     const app = await freshApp();
-    expect(await seedDemoData(app.db, { now: FIXED_NOW })).toBe(false);
+    expect(await seedDemoData(app.db, { now: FIXED_NOW , conversations: 0 })).toBe(false);
     const [users_] = await app.db.select({ n: count() }).from(users);
     expect(users_?.n).toBe(14);
     // No conversations: the analytics generator makes the history.

@@ -8,6 +8,7 @@ import { channelTypes } from './channel-types';
 import { users } from './users';
 import { automaticTransferReasons, businessReasons, finalReasons, notAttendedEvents, splits } from './chat-config';
 import { responseNodes } from './workspaces';
+import { cities } from './locations';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -56,6 +57,8 @@ export const conversations = pgTable(
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** The entry-form answers as the customer gave them (label → value). */
     customerData: jsonb('customer_data').$type<Record<string, string>>().notNull(),
+    /** The customer's city when the entry form or the channel tells it (the regionals/departments/cities filters). */
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
     status: text('status').notNull(),
     splitId: integer('split_id').references(() => splits.idSplit, { onDelete: 'set null' }),
     agentId: integer('agent_id').references(() => users.idUser, { onDelete: 'set null' }),

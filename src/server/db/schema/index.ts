@@ -12,3 +12,5 @@ export * from './directory';
 export * from './widget';
 export * from './workspaces';
 export * from './conversations';
+export * from './notifications';
+export * from './integrations';
