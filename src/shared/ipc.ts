@@ -10,7 +10,7 @@ import { TransferSplit } from './domain/split';
 import { AgentStatus } from './domain/chat';
 import { ConversationId, PositiveInt } from './domain/fields';
 import { UploadPayload } from './domain/media';
-import { AgentStatusView, AttachmentRef, MessageText } from './realtime';
+import { AgentStatusView, AttachmentRef, MessageText, MonitorTopic } from './realtime';
 import { ConsoleMessage, ConsoleState } from './chat-console';
 
 /**
@@ -130,7 +130,9 @@ export const ipcEvents = {
   /** A notification was clicked: show this chat. */
   'chat:focus': z.object({ conversationId: z.string() }),
   /** Play the alert sound: an incoming or transferred chat, or a message in a chat not in view. */
-  'chat:alert': z.object({ kind: z.enum(['incoming', 'message']), conversationId: z.string() })
+  'chat:alert': z.object({ kind: z.enum(['incoming', 'message']), conversationId: z.string() }),
+  /** The platform says the agents' or the chats' live state changed (statistics readers): pages showing it reload. */
+  'analytics:live': z.object({ topic: MonitorTopic })
 } as const;
 export type IpcEventName = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEventName> = z.infer<(typeof ipcEvents)[E]>;

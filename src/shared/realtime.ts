@@ -199,6 +199,24 @@ export const agentServerEvents = {
   'queue:size': z.object({ waiting: z.number().int().nonnegative() })
 } as const;
 
+/* ───────────── monitor namespace ───────────── */
+
+/**
+ * MONITOR_NAMESPACE '/monitor': the statistics readers' main process (roles 1–4 and 6) hears that
+ * the live state of its organisation changed — the agents' states ('agents') or the chats' states
+ * ('chats') — and the pages showing them reload. It carries no data: what a reader may see is
+ * decided by the statistics routes, as for any other load. Bursts are coalesced by the engine.
+ */
+export const MONITOR_NAMESPACE = '/monitor';
+export const MONITOR_TOPICS = ['agents', 'chats'] as const;
+export const MonitorTopic = z.enum(MONITOR_TOPICS);
+export type MonitorTopic = z.infer<typeof MonitorTopic>;
+export const monitorServerEvents = {
+  'monitor:changed': z.object({ topics: z.array(MonitorTopic).min(1).max(MONITOR_TOPICS.length) })
+} as const;
+/** How the monitor namespace refuses a handshake (as the agent namespace does). */
+export const MonitorConnectRefusal = AgentConnectRefusal;
+
 /* ───────────── widget namespace ───────────── */
 
 /** What the widget page needs before the chat starts (GET /widget/config?org&va). */
@@ -271,3 +289,4 @@ export type AgentClientToServer = Handlers<typeof agentClientEvents, AgentAckDat
 export type AgentServerToClient = Emits<typeof agentServerEvents>;
 export type WidgetClientToServer = Handlers<typeof widgetClientEvents, WidgetAckData>;
 export type WidgetServerToClient = Emits<typeof widgetServerEvents>;
+export type MonitorServerToClient = Emits<typeof monitorServerEvents>;

@@ -6,7 +6,6 @@ import type { AgentStatus } from '../../shared/domain/chat';
 import type { IpcError, IpcResult } from '../../shared/ipc';
 import {
   AGENT_NAMESPACE,
-  AgentConnectRefusal,
   SOCKET_PATH,
   agentServerEvents,
   type AgentChatSnapshot,
@@ -22,6 +21,7 @@ import { createChatOutbox } from './chat-outbox';
 import { CHAT_TEXT } from './chat-texts';
 import type { EventBus } from './event-bus';
 import { decodeClaims } from './jwt';
+import { classifyRefusal, type Refusal } from './socket-refusal';
 import type { Clock, Logger, Notifier, ServiceUrls, Settings } from './ports';
 import type { SessionStore } from './session-store';
 
@@ -70,18 +70,6 @@ export interface ChatLink {
   /** Answers an error when the chat is not held, or (open: true) is finished. */
   check(conversationId: string, open?: boolean): IpcError | null;
   dispose(): void;
-}
-
-type Refusal = 'auth' | 'forbidden' | 'other';
-
-/** What a connect_error says: the contract's AgentConnectRefusal, else the wording of its message. */
-function classifyRefusal(error: unknown): Refusal {
-  if (!(error instanceof Error)) return 'other';
-  const data = AgentConnectRefusal.safeParse('data' in error ? error.data : undefined);
-  if (data.success) return data.data.status === 401 ? 'auth' : data.data.status === 403 ? 'forbidden' : 'other';
-  if (/token|jwt|expir|401/i.test(error.message)) return 'auth';
-  if (/no autorizado|unauthori[sz]ed|forbidden|403/i.test(error.message)) return 'forbidden';
-  return 'other';
 }
 
 /**

@@ -3,6 +3,7 @@ import { createChatLink, type ChatLink } from './chat-link.service';
 import { createChatService, type ChatService } from './chat.service';
 import { createErrorReportService, type ErrorReportService } from './error-report.service';
 import { createEventBus, type EventBus } from './event-bus';
+import { createMonitorLink } from './monitor-link';
 import { createPlatformService, type PlatformService } from './platform.service';
 import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
@@ -61,6 +62,8 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     ...deps.chat
   });
   await chatLink.init();
+  const monitorLink = createMonitorLink({ store, api, bus, clock: deps.clock, logger: deps.logger, serviceUrls, random: deps.chat?.random, backoff: deps.chat?.backoff });
+  monitorLink.init();
   return {
     session,
     platform: createPlatformService(api),
@@ -70,6 +73,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     api,
     bus,
     dispose: () => {
+      monitorLink.dispose();
       chatLink.dispose();
       session.dispose();
     }

@@ -41,6 +41,7 @@ async function accept(step: Step, conv: ConversationRow): Promise<ConversationRo
     .set({ acceptedAt: now })
     .where(and(eq(conversationAssignments.conversationId, conv.idConv), isNull(conversationAssignments.releasedAt)));
   step.fx.widget(conv.idConv, 'widget:state', await widgetState(tx, accepted));
+  step.fx.monitor(accepted.organizationId, 'chats');
   return accepted;
 }
 

@@ -1,4 +1,4 @@
-import type { AgentServerToClient, WidgetServerToClient } from '../../shared/realtime';
+import type { AgentServerToClient, MonitorTopic, WidgetServerToClient } from '../../shared/realtime';
 import type { MessageRow } from './message-store';
 
 type AgentEvent = keyof AgentServerToClient;
@@ -11,6 +11,8 @@ export interface Notifier {
   /** `except`: a socket id that does not need it (the sender, who has it in its ack). */
   toAgent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>, except?: string): void;
   toConversation<E extends WidgetEvent>(conversationId: string, event: E, payload: WidgetPayload<E>, except?: string): void;
+  /** The live state of an organisation changed (its statistics readers reload what shows it). */
+  toMonitor(organizationId: number, topics: MonitorTopic[]): void;
   /** The agents with at least one socket on any instance; null when that cannot be known now. */
   connectedAgents(): Promise<Set<number> | null>;
 }
@@ -20,6 +22,7 @@ export type Effect =
   | { kind: 'agent'; agentId: number; send: (notifier: Notifier) => void }
   | { kind: 'widget'; conversationId: string; send: (notifier: Notifier) => void }
   | { kind: 'queue'; splitId: number }
+  | { kind: 'monitor'; organizationId: number; topics: readonly MonitorTopic[] }
   | { kind: 'route' };
 
 /**
@@ -45,6 +48,11 @@ export class Effects {
   /** The waiting list of a split changed: its agents hear the new size. */
   queue(splitId: number | null): void {
     if (splitId !== null) this.list.push({ kind: 'queue', splitId });
+  }
+
+  /** The organisation's agents' states or chats' states changed: its monitors hear it (coalesced by the engine). */
+  monitor(organizationId: number, ...topics: MonitorTopic[]): void {
+    this.list.push({ kind: 'monitor', organizationId, topics });
   }
 
   /** The router should run: a conversation entered a queue, or an agent may take more chats now. */

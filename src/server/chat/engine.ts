@@ -6,6 +6,7 @@ import type { Db } from '../db/types';
 import { answerTurn, welcomeTurn } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
 import { Effects, type Notifier } from './effects';
+import type { MonitorTopic } from '../../shared/realtime';
 import type { Step } from './lifecycle';
 import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, type HeldMessageAuthor } from './message-store';
 import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
@@ -44,8 +45,15 @@ export interface ChatEngineOptions {
 const SILENT: Notifier = {
   toAgent: () => undefined,
   toConversation: () => undefined,
+  toMonitor: () => undefined,
   connectedAgents: async () => null
 };
+
+/**
+ * Monitors hear of a burst of state changes once: at most one 'monitor:changed' per organisation
+ * in this window (a supervisor's page reloads per notice, not per chat).
+ */
+const MONITOR_COALESCE_MS = 250;
 
 /** Pause before the router tries again when another transaction held the rows it wanted. */
 const CONTENDED_RETRY_MS = 50;
@@ -72,6 +80,8 @@ export class ChatEngine {
   private timedSweepBusy = false;
   private readonly queueDirty = new Set<number>();
   private queueFlushScheduled = false;
+  private readonly monitorDirty = new Map<number, Set<MonitorTopic>>();
+  private monitorTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: ChatEngineOptions) {
     this.db = options.db;
@@ -106,6 +116,8 @@ export class ChatEngine {
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.monitorTimer) clearTimeout(this.monitorTimer);
+    this.monitorTimer = null;
     this.sweepTimer = null;
     this.retryTimer = null;
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
@@ -153,6 +165,7 @@ export class ChatEngine {
           n.toConversation(e.row.conversationId, 'widget:message', toLiveMessage(e.row, 'widget'), e.sender);
         } else if (e.kind === 'agent' || e.kind === 'widget') e.send(n);
         else if (e.kind === 'queue') this.queueDirty.add(e.splitId);
+        else if (e.kind === 'monitor') this.markMonitored(e.organizationId, e.topics);
         else route = true;
       } catch (error) {
         this.onError(error, 'dispatch');
@@ -160,6 +173,26 @@ export class ChatEngine {
     }
     if (this.queueDirty.size > 0) this.scheduleQueueFlush();
     if (route) void this.requestAssignment();
+  }
+
+  private markMonitored(organizationId: number, topics: readonly MonitorTopic[]): void {
+    const dirty = this.monitorDirty.get(organizationId) ?? new Set<MonitorTopic>();
+    for (const topic of topics) dirty.add(topic);
+    this.monitorDirty.set(organizationId, dirty);
+    if (this.monitorTimer || this.closed) return;
+    this.monitorTimer = setTimeout(() => {
+      this.monitorTimer = null;
+      const changes = [...this.monitorDirty];
+      this.monitorDirty.clear();
+      for (const [org, set] of changes) {
+        try {
+          this.notifier.toMonitor(org, [...set].sort());
+        } catch (error) {
+          this.onError(error, 'monitor');
+        }
+      }
+    }, MONITOR_COALESCE_MS);
+    this.monitorTimer.unref();
   }
 
   /** queue:size to every agent of the splits whose waiting list changed, once per burst of changes. */

@@ -32,8 +32,10 @@ async function releaseAssignment(tx: Db, conversationId: string, reason: Release
     .where(and(eq(conversationAssignments.conversationId, conversationId), isNull(conversationAssignments.releasedAt)));
 }
 
+/** The customer hears the conversation's new state; so do the organisation's monitors (an agent's open chats may have changed too). */
 async function announceState(step: Step, conv: ConversationRow): Promise<void> {
   step.fx.widget(conv.idConv, 'widget:state', await widgetState(step.tx, conv));
+  step.fx.monitor(conv.organizationId, 'chats', 'agents');
 }
 
 /**

@@ -98,6 +98,7 @@ export async function changeStatus(step: Step, agent: AgentIdentity, status: Age
     for (const conv of incoming) await requeue(step, conv, 'DESCONEXION');
   }
   if (word === PRESENCE.active) fx.route();
+  fx.monitor(agent.organizationId, 'agents');
   const view = statusView(updated);
   fx.agent(agent.userId, 'agent:status', view);
   return view;

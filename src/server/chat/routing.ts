@@ -113,6 +113,7 @@ export async function assignNext(step: Step, splitId: number, graceMs: number): 
     await tx.update(agentPresence).set({ lastAssignedAt: now }).where(eq(agentPresence.userId, candidate.userId));
     fx.agent(candidate.userId, 'chat:incoming', await agentSnapshot(tx, assigned));
     fx.widget(conv.idConv, 'widget:state', await widgetState(tx, assigned));
+    fx.monitor(assigned.organizationId, 'chats', 'agents');
     fx.queue(splitId);
     return 'assigned';
   }

@@ -1,10 +1,11 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
-import { AGENT_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../shared/realtime';
+import { AGENT_NAMESPACE, MONITOR_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../shared/realtime';
 import type { TokenService } from '../auth/tokens';
 import type { ChatEngine } from '../chat/engine';
 import { registerAgentNamespace, type AgentNamespace } from './agent-namespace';
+import { registerMonitorNamespace, type MonitorNamespace } from './monitor-namespace';
 import { socketNotifier } from './notifier';
 import { redisAdapter, type RedisAdapter } from './redis';
 import { registerWidgetNamespace, type WidgetNamespace } from './widget-namespace';
@@ -51,8 +52,10 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   const agents: AgentNamespace = io.of(AGENT_NAMESPACE);
   const widgets: WidgetNamespace = io.of(WIDGET_NAMESPACE);
   registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, closing: () => closing, report: options.report });
+  const monitors: MonitorNamespace = io.of(MONITOR_NAMESPACE);
   registerWidgetNamespace(widgets, { engine: options.engine, report: options.report });
-  options.engine.attach(socketNotifier(agents, widgets));
+  registerMonitorNamespace(monitors, { tokens: options.tokens, report: options.report });
+  options.engine.attach(socketNotifier(agents, widgets, monitors));
 
   let closed: Promise<void> | null = null;
   return {
@@ -63,7 +66,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
         // Cut the connections without a socket.io "disconnect": clients see a transport drop and reconnect (to this address, maybe to a new server).
         io.engine.close();
         await options.engine.close();
-        await Promise.allSettled([agents.adapter.close(), widgets.adapter.close()]);
+        await Promise.allSettled([agents.adapter.close(), widgets.adapter.close(), monitors.adapter.close()]);
         await redis?.close();
       })())
   };
