@@ -208,7 +208,10 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['GET', '/api/reports/humanAgentTyping/csv'],
   ['GET', '/api/reports/chats/csv'],
   ['GET', '/api/reports/integrationsLog/csv'],
-  ['GET', '/api/reports/notificationsLog/csv']
+  ['GET', '/api/reports/notificationsLog/csv'],
+  // Human-agent settings: the supervisor's action on an agent, and the bulk split update.
+  ['POST', '/api/actualizarEstadoAsesor'],
+  ['POST', '/api/actualizarSplits']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

@@ -7,6 +7,7 @@ import { callerId } from '../auth/accounts';
 import { automaticTransferReasons, businessReasons, conversationBusinessReasons, conversationFinalReasons, finalReasons } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
+import { SETTINGS_TEXT } from '../settings/texts';
 import { conversationOfOrg, requireAttendedBy, requireSplitOfOrg, type ConversationRef } from './conversation-access';
 import { byName, iso } from './listing';
 import { implement } from './register';
@@ -63,7 +64,97 @@ function requireEscalated(conversation: ConversationRef): void {
   if (conversation.status === 'BOT') throw new HttpError(409, MSG.chat.conversationNotEscalated);
 }
 
+const business = businessReasons;
+const final = finalReasons;
+
+/** A written reason as the lists show it; 404 when the write matched none of the organisation's reasons. */
+function shown<R extends { fechaCreacion: Date; fechaActualizacion: Date }>(row: R | undefined) {
+  if (!row) throw new HttpError(404, SETTINGS_TEXT.reasonNotFound);
+  return withIsoDates(row);
+}
+
+/**
+ * Creating, editing and deleting the organisation's business and finalisation reasons. A code is
+ * unique among its kind's reasons not deleted; an edit changes nombre, descripcion, activo and
+ * fechaActualizacion (SPEC §4); a delete is logical. The chat reads them on every save, so a reason
+ * switched off or deleted is at once no longer offered on finish (the active lists) nor accepted.
+ */
+function registerReasonWrites(app: FastifyInstance): void {
+  implement(app, endpoints.createBusinessReason, ({ db, orgId, body, services }) =>
+    db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: business.idCausal })
+        .from(business)
+        .where(and(eq(business.organizationId, orgId), eq(business.codigoCausal, body.codigoCausal), eq(business.logicDelete, false)));
+      if (taken) throw new HttpError(409, SETTINGS_TEXT.reasonCodeTaken);
+      const now = services.now();
+      const [row] = await tx
+        .insert(business)
+        .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
+        .returning(businessColumns);
+      return shown(row);
+    })
+  );
+
+  implement(app, endpoints.updateBusinessReason, async ({ db, orgId, body, services }) => {
+    const { idCausal, ...fields } = body;
+    const [row] = await db
+      .update(business)
+      .set({ ...fields, fechaActualizacion: services.now() })
+      .where(and(eq(business.idCausal, idCausal), eq(business.organizationId, orgId), eq(business.logicDelete, false)))
+      .returning(businessColumns);
+    return shown(row);
+  });
+
+  implement(app, endpoints.deleteBusinessReason, async ({ db, orgId, query, services }) => {
+    const deleted = await db
+      .update(business)
+      .set({ logicDelete: true, activo: false, fechaActualizacion: services.now() })
+      .where(and(eq(business.idCausal, query.idCausal), eq(business.organizationId, orgId), eq(business.logicDelete, false)))
+      .returning({ id: business.idCausal });
+    if (deleted.length === 0) throw new HttpError(404, SETTINGS_TEXT.reasonNotFound);
+    return true;
+  });
+
+  implement(app, endpoints.createFinalReason, ({ db, orgId, body, services }) =>
+    db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: final.idCausal })
+        .from(final)
+        .where(and(eq(final.organizationId, orgId), eq(final.codigoCausalFinalizacion, body.codigoCausalFinalizacion), eq(final.logicDelete, false)));
+      if (taken) throw new HttpError(409, SETTINGS_TEXT.reasonCodeTaken);
+      const now = services.now();
+      const [row] = await tx
+        .insert(final)
+        .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
+        .returning(finalColumns);
+      return shown(row);
+    })
+  );
+
+  implement(app, endpoints.updateFinalReason, async ({ db, orgId, body, services }) => {
+    const { idCausal, ...fields } = body;
+    const [row] = await db
+      .update(final)
+      .set({ ...fields, fechaActualizacion: services.now() })
+      .where(and(eq(final.idCausal, idCausal), eq(final.organizationId, orgId), eq(final.logicDelete, false)))
+      .returning(finalColumns);
+    return shown(row);
+  });
+
+  implement(app, endpoints.deleteFinalReason, async ({ db, orgId, query, services }) => {
+    const deleted = await db
+      .update(final)
+      .set({ logicDelete: true, activo: false, fechaActualizacion: services.now() })
+      .where(and(eq(final.idCausal, query.idCausal), eq(final.organizationId, orgId), eq(final.logicDelete, false)))
+      .returning({ id: final.idCausal });
+    if (deleted.length === 0) throw new HttpError(404, SETTINGS_TEXT.reasonNotFound);
+    return true;
+  });
+}
+
 export function registerReasonRoutes(app: FastifyInstance): void {
+  registerReasonWrites(app);
   implement(app, endpoints.businessReasons, ({ db, orgId }) => listBusinessReasons(db, orgId, false));
   // SPEC §8: the not-found case of the active lists is an empty list, so none is simply [].
   implement(app, endpoints.activeBusinessReasons, ({ db, orgId }) => listBusinessReasons(db, orgId, true));

@@ -1,16 +1,47 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { responseTemplates } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { SETTINGS_TEXT } from '../settings/texts';
 import { byName } from './listing';
 import { implement } from './register';
 
+const templateColumns = { idTemplate: responseTemplates.idTemplate, templateName: responseTemplates.templateName, templateContent: responseTemplates.templateContent };
+
 export function registerResponseTemplateRoutes(app: FastifyInstance): void {
   implement(app, endpoints.responseTemplates, async ({ db, orgId }) => {
-    const rows = await db
-      .select({ idTemplate: responseTemplates.idTemplate, templateName: responseTemplates.templateName, templateContent: responseTemplates.templateContent })
-      .from(responseTemplates)
-      .where(eq(responseTemplates.organizationId, orgId));
+    const rows = await db.select(templateColumns).from(responseTemplates).where(eq(responseTemplates.organizationId, orgId));
     return { templates: byName(rows, (t) => t.templateName, (t) => t.idTemplate) };
+  });
+
+  /** With idTemplate: edits that template of the organisation (404 otherwise); without: creates one. */
+  implement(app, endpoints.upsertResponseTemplate, async ({ db, orgId, body, services }) => {
+    const now = services.now();
+    const fields = { templateName: body.templateName, templateContent: body.templateContent };
+    if (body.idTemplate === undefined) {
+      const [created] = await db
+        .insert(responseTemplates)
+        .values({ ...fields, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
+        .returning(templateColumns);
+      if (!created) throw new Error('upsertTemplate: no row');
+      return created;
+    }
+    const [updated] = await db
+      .update(responseTemplates)
+      .set({ ...fields, fechaActualizacion: now })
+      .where(and(eq(responseTemplates.idTemplate, body.idTemplate), eq(responseTemplates.organizationId, orgId)))
+      .returning(templateColumns);
+    if (!updated) throw new HttpError(404, SETTINGS_TEXT.templateNotFound);
+    return updated;
+  });
+
+  implement(app, endpoints.deleteResponseTemplate, async ({ db, orgId, body }) => {
+    const deleted = await db
+      .delete(responseTemplates)
+      .where(and(eq(responseTemplates.idTemplate, body.idTemplate), eq(responseTemplates.organizationId, orgId)))
+      .returning({ idTemplate: responseTemplates.idTemplate });
+    if (deleted.length === 0) throw new HttpError(404, SETTINGS_TEXT.templateNotFound);
+    return { success: true };
   });
 }

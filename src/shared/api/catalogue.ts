@@ -26,6 +26,8 @@ import { featureEndpoints } from './features';
 import { splitEndpoints } from './splits';
 import { widgetEndpoints } from './widget';
 import { workspaceEndpoints } from './workspaces';
+import { agentSupervisionEndpoints } from './agent-supervision';
+import { splitBulkEndpoints } from './splits-bulk';
 
 /** The area files, by area; tests check that no two areas use the same entry name. */
 export const endpointAreas = {
@@ -55,7 +57,9 @@ export const endpointAreas = {
   features: featureEndpoints,
   splits: splitEndpoints,
   widget: widgetEndpoints,
-  workspaces: workspaceEndpoints
+  workspaces: workspaceEndpoints,
+  agentSupervision: agentSupervisionEndpoints,
+  splitBulk: splitBulkEndpoints
 } as const;
 
 /**
@@ -90,7 +94,9 @@ export const endpoints = {
   ...featureEndpoints,
   ...splitEndpoints,
   ...widgetEndpoints,
-  ...workspaceEndpoints
+  ...workspaceEndpoints,
+  ...agentSupervisionEndpoints,
+  ...splitBulkEndpoints
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

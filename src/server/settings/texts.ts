@@ -1,0 +1,28 @@
+const WEEKDAYS: Record<number, string> = { 1: 'lunes', 2: 'martes', 3: 'miércoles', 4: 'jueves', 5: 'viernes', 6: 'sábado', 7: 'domingo' };
+
+/**
+ * The Spanish refusals of the human-agent settings calls. SPEC §8 words none of them (its texts are
+ * the client's toasts, in src/shared/messages.ts); they name what was wrong so the page can show it.
+ */
+export const SETTINGS_TEXT = {
+  splitNotFound: 'El split no existe',
+  splitCodeTaken: 'Ya existe un split con ese código',
+  splitBusy: 'El split tiene conversaciones en cola o en curso; espere a que terminen o trasládelas antes de eliminarlo',
+  scheduleNotFound: 'El horario no existe',
+  scheduleOverlap: (dia: number, start: string, end: string) => `El horario se cruza con otro del mismo día (${WEEKDAYS[dia] ?? dia} ${start}–${end})`,
+  deriveNotFound: 'La derivación no existe',
+  deriveExists: 'El split ya está en la lista de derivados',
+  deriveToItself: 'Un split no puede derivarse a sí mismo',
+  agentNotFound: 'El asesor no existe',
+  agentSplitNotFound: 'El asesor no está asignado a ese split',
+  agentSplitExists: 'El asesor ya está asignado a ese split',
+  reasonNotFound: 'La causal no existe',
+  reasonCodeTaken: 'Ya existe una causal con ese código',
+  pauseEventNotFound: 'El evento de pausa no existe',
+  endMessageNotFound: 'El mensaje no existe',
+  templateNotFound: 'La plantilla no existe',
+  contactNotFound: 'El contacto no existe',
+  virtualAgentNotFound: 'El asistente virtual no existe',
+  cityNotFound: 'La ciudad seleccionada no existe',
+  workingHoursOrder: 'horaLaboralFin: La hora final debe ser posterior a la hora inicial'
+} as const;
