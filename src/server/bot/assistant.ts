@@ -36,13 +36,13 @@ export const MAX_CONSECUTIVE_FAILURES = 2;
 /** The node whose answer greets the customer. */
 export const WELCOME_NODE = 'bienvenida';
 
-const FALLBACK_TEXT = 'No entendí tu mensaje. ¿Puedes escribirlo de otra forma?';
-const FALLBACK_ESCALATE_TEXT = 'No entendí tu mensaje. Te comunico con un asesor para que te ayude.';
-const ESCALATE_TEXT = 'Te comunico con un asesor.';
+export const FALLBACK_TEXT = 'No entendí tu mensaje. ¿Puedes escribirlo de otra forma?';
+export const FALLBACK_ESCALATE_TEXT = 'No entendí tu mensaje. Te comunico con un asesor para que te ayude.';
+export const ESCALATE_TEXT = 'Te comunico con un asesor.';
 const welcomeText = (name: string) => `¡Hola! Soy ${name}. ¿En qué puedo ayudarte?`;
 const DEFAULT_ASSISTANT = 'el asistente virtual';
 
-function answerOf(node: BotNode, fallback: string | null): { items: ResponseItem[]; text: string } {
+export function answerOf(node: BotNode, fallback: string | null): { items: ResponseItem[]; text: string } {
   const items = toResponseItems(node.elements);
   if (items.length === 0 && fallback !== null) return { items: [textItem(fallback)], text: fallback };
   return { items, text: itemsToText(items) };

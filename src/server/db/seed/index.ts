@@ -18,6 +18,8 @@ import { directorySeed } from './directory.seed';
 import { widgetSeed } from './widget.seed';
 import { filesSeed } from './files.seed';
 import { workspacesSeed } from './workspaces.seed';
+import { notificationTypesSeed } from './notification-types.seed';
+import { conversationsSeed } from './conversations.seed';
 import type { SeedContext, SeedModule } from './types';
 
 /** The demo data generator, one module per domain, in dependency order. Later issues append here. */
@@ -38,7 +40,9 @@ export const SEED_MODULES: readonly SeedModule[] = [
   directorySeed,
   widgetSeed,
   filesSeed,
-  workspacesSeed
+  workspacesSeed,
+  notificationTypesSeed,
+  conversationsSeed
 ];
 
 /** Identity columns seeded with explicit ids: their sequences continue after the highest id. */
