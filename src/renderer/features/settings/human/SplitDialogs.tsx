@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { UpdateSplits } from '../../../../shared/api/splits-bulk';
+import { CreateSplit, UpdateSplit, type Split } from '../../../../shared/domain/split';
+import { MSG } from '../../../../shared/messages';
+import { useNotify } from '../../../app/toasts';
+import { TextField } from '../../../components/TextField';
+import { FormDialog } from './FormDialog';
+import { SelectField, SwitchField, TextAreaField } from './fields';
+import { checkWith, numberFrom, type FieldErrors } from './form';
+import { callSettings } from './settings-client';
+import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
+
+const useStyles = makeStyles({
+  timers: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' }
+});
+
+type TimerKey = 'timeInactivityAgent' | 'timeInactivityClient' | 'timeMaxInitConversation';
+const TIMERS: readonly { key: TimerKey; label: string }[] = [
+  { key: 'timeInactivityAgent', label: SPLITS_TEXT.agentInactivity },
+  { key: 'timeInactivityClient', label: SPLITS_TEXT.clientInactivity },
+  { key: 'timeMaxInitConversation', label: SPLITS_TEXT.maxInit }
+];
+
+export type SplitEditing = { mode: 'create' } | { mode: 'edit'; split: Split };
+
+interface SplitValues {
+  codigoSplit: string;
+  nombre: string;
+  descripcion: string;
+  activo: boolean;
+  timeInactivityAgent: string;
+  timeInactivityClient: string;
+  timeMaxInitConversation: string;
+}
+
+function valuesOf(editing: SplitEditing): SplitValues {
+  if (editing.mode === 'create') {
+    return { codigoSplit: '', nombre: '', descripcion: '', activo: true, timeInactivityAgent: '', timeInactivityClient: '', timeMaxInitConversation: '' };
+  }
+  const s = editing.split;
+  return {
+    codigoSplit: s.codigoSplit,
+    nombre: s.nombre,
+    descripcion: s.descripcion,
+    activo: s.activo,
+    timeInactivityAgent: String(s.timeInactivityAgent),
+    timeInactivityClient: String(s.timeInactivityClient),
+    timeMaxInitConversation: String(s.timeMaxInitConversation)
+  };
+}
+
+/** Creates a split (the page prepends it, with no schedules nor derivations yet) or edits one. */
+export function SplitDialog({ editing, onClose, onSaved }: { editing: SplitEditing; onClose(): void; onSaved(split: Split): void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [values, setValues] = useState<SplitValues>(() => valuesOf(editing));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const set = <K extends keyof SplitValues>(key: K, value: SplitValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+
+  async function submit(): Promise<boolean> {
+    setFormError(undefined);
+    const fields = {
+      nombre: values.nombre,
+      descripcion: values.descripcion,
+      activo: values.activo,
+      timeInactivityAgent: numberFrom(values.timeInactivityAgent),
+      timeInactivityClient: numberFrom(values.timeInactivityClient),
+      timeMaxInitConversation: numberFrom(values.timeMaxInitConversation)
+    };
+    if (editing.mode === 'create') {
+      const check = checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields });
+      if (!check.ok) {
+        setErrors(check.errors);
+        return false;
+      }
+      const result = await callSettings('createSplit', { body: check.data });
+      if (!result.ok) {
+        notify.error(MSG.splits.createFailed);
+        setFormError(result.error.message);
+        return false;
+      }
+      onSaved(result.data);
+      notify.success(MSG.splits.created);
+      return true;
+    }
+    const check = checkWith(UpdateSplit, { idSplit: editing.split.idSplit, ...fields });
+    if (!check.ok) {
+      setErrors(check.errors);
+      return false;
+    }
+    const result = await callSettings('updateSplit', { body: check.data });
+    if (!result.ok) {
+      notify.error(MSG.splits.updateFailed);
+      setFormError(result.error.message);
+      return false;
+    }
+    onSaved(result.data);
+    notify.success(MSG.splits.updated);
+    return true;
+  }
+
+  const err = (key: string) => errors[key] || undefined;
+  return (
+    <FormDialog title={editing.mode === 'create' ? SPLITS_TEXT.createTitle : SPLITS_TEXT.editTitle(editing.split.nombre)} formError={formError} onSubmit={submit} onClose={onClose}>
+      {editing.mode === 'create' ? <TextField label={SETTINGS_TEXT.code} name="codigoSplit" value={values.codigoSplit} onChange={(v) => set('codigoSplit', v)} error={err('codigoSplit')} /> : null}
+      <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
+      <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => set('descripcion', v)} error={err('descripcion')} />
+      <div className={styles.timers}>
+        {TIMERS.map((t) => (
+          <TextField key={t.key} label={t.label} name={t.key} value={values[t.key]} onChange={(v) => set(t.key, v)} error={err(t.key)} />
+        ))}
+      </div>
+      <SwitchField label={SETTINGS_TEXT.active} checked={values.activo} onChange={(v) => set('activo', v)} />
+    </FormDialog>
+  );
+}
+
+/**
+ * The bulk update ('Splits actualizados con éxito.' / 'Error al actualizar splits .'): the chosen
+ * splits get the same state and timers at once, all or nothing; what is left blank keeps each
+ * split's own value.
+ */
+export function BulkSplitsDialog({ splits, onClose, onSaved }: { splits: readonly Split[]; onClose(): void; onSaved(splits: Split[]): void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [state, setState] = useState<'' | 'on' | 'off'>('');
+  const [timers, setTimers] = useState<Record<TimerKey, string>>({ timeInactivityAgent: '', timeInactivityClient: '', timeMaxInitConversation: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+
+  async function submit(): Promise<boolean> {
+    setFormError(undefined);
+    const changes: Partial<Record<TimerKey, number | undefined>> = {};
+    for (const { key } of TIMERS) if (timers[key].trim() !== '') changes[key] = numberFrom(timers[key]);
+    if (state === '' && Object.keys(changes).length === 0) {
+      setFormError(SPLITS_TEXT.bulkNothing);
+      return false;
+    }
+    const body = {
+      splits: splits.map((s) => ({
+        idSplit: s.idSplit,
+        nombre: s.nombre,
+        descripcion: s.descripcion,
+        activo: state === '' ? s.activo : state === 'on',
+        timeInactivityAgent: s.timeInactivityAgent,
+        timeInactivityClient: s.timeInactivityClient,
+        timeMaxInitConversation: s.timeMaxInitConversation,
+        ...changes
+      }))
+    };
+    const check = checkWith(UpdateSplits, body);
+    if (!check.ok) {
+      // The body nests the fields (splits.N.<timer>): each timer's first refusal goes under its field.
+      const timerErrors: FieldErrors = {};
+      for (const [path, message] of Object.entries(check.byPath)) {
+        const field = TIMERS.find((t) => path.endsWith(`.${t.key}`))?.key;
+        if (field) timerErrors[field] ??= message;
+      }
+      setErrors(timerErrors);
+      if (Object.keys(timerErrors).length === 0) setFormError(check.first);
+      return false;
+    }
+    const result = await callSettings('updateSplits', { body: check.data });
+    if (!result.ok) {
+      notify.error(MSG.splits.bulkUpdateFailed);
+      setFormError(result.error.message);
+      return false;
+    }
+    onSaved(result.data);
+    notify.success(MSG.splits.bulkUpdated);
+    return true;
+  }
+
+  return (
+    <FormDialog title={SPLITS_TEXT.bulkTitle(splits.length)} formError={formError} onSubmit={submit} onClose={onClose}>
+      <SelectField
+        label={SPLITS_TEXT.bulkState}
+        name="estado"
+        required={false}
+        hint={SPLITS_TEXT.bulkHint}
+        placeholder={null}
+        value={state}
+        options={[
+          { value: '', label: SPLITS_TEXT.bulkKeep },
+          { value: 'on', label: SPLITS_TEXT.bulkActive },
+          { value: 'off', label: SPLITS_TEXT.bulkInactive }
+        ]}
+        onChange={(v) => setState(v === 'on' || v === 'off' ? v : '')}
+      />
+      <div className={styles.timers}>
+        {TIMERS.map((t) => (
+          <TextField
+            key={t.key}
+            label={t.label}
+            name={t.key}
+            required={false}
+            value={timers[t.key]}
+            onChange={(v) => {
+              setTimers((x) => ({ ...x, [t.key]: v }));
+              setErrors((e) => ({ ...e, [t.key]: '' }));
+            }}
+            error={errors[t.key] || undefined}
+          />
+        ))}
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import './dom-setup';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DirectoryPage } from '../../../src/renderer/features/settings/human/DirectoryPage';
+import type { DirectoryContact } from '../../../src/shared/domain/directory';
+import type { LocationList } from '../../../src/shared/domain/location';
+import { MSG } from '../../../src/shared/messages';
+import { dialog, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+
+afterEach(cleanup);
+
+const LOCATIONS: LocationList = {
+  regionals: [],
+  departments: [
+    { id: 5, idRegional: null, name: 'Antioquia' },
+    { id: 11, idRegional: null, name: 'Bogotá D.C.' }
+  ],
+  cities: [
+    { id: 5001, name: 'Medellín', idDepartment: 5 },
+    { id: 5266, name: 'Envigado', idDepartment: 5 },
+    { id: 11001, name: 'Bogotá D.C.', idDepartment: 11 }
+  ]
+};
+
+const contact = (id: number, nombre: string, idVa = 1, city = { id: 5001, name: 'Medellín' }, department = { id: 5, name: 'Antioquia' }): DirectoryContact => ({
+  idContact: id,
+  nombre,
+  email: `${nombre.split(' ')[0]!.toLowerCase()}@demo.co`,
+  telefono: '+57 604 444 1020',
+  identificacion: '43876512',
+  tipoIdentificacion: 'CÉDULA CIUDADANIA',
+  idVa,
+  activo: true,
+  listadoMensajes: [],
+  city,
+  department
+});
+
+const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
+
+function cityOf(id: number) {
+  const city = LOCATIONS.cities.find((c) => c.id === id)!;
+  const department = LOCATIONS.departments.find((d) => d.id === city.idDepartment)!;
+  return { city: { id: city.id, name: city.name }, department: { id: department.id, name: department.name } };
+}
+
+describe('directorio-contactos', () => {
+  it('lists the contacts of the chosen virtual agent with city and department flattened', async () => {
+    const fake = installSettings({
+      virtualAgents: () => okReply([{ idVa: 1, name: 'Asistente Demo' }, { idVa: 2, name: 'Asistente Ventas' }]),
+      locationList: () => okReply(LOCATIONS),
+      directoryContacts: (arg) => okReply(arg.query?.idVa === 2 ? [contact(7, 'Pedro Ruiz', 2, { id: 11001, name: 'Bogotá D.C.' }, { id: 11, name: 'Bogotá D.C.' })] : [contact(1, 'Mariana Restrepo')])
+    });
+    renderPage(<DirectoryPage />);
+    expect(await screen.findByRole('rowheader', { name: 'Mariana Restrepo' })).toBeTruthy();
+    expect(within(rowOf('Mariana Restrepo')).getByText('Medellín, Antioquia')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Asistente virtual/), { target: { value: '2' } });
+    expect(await screen.findByRole('rowheader', { name: 'Pedro Ruiz' })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: 'Mariana Restrepo' })).toBeNull();
+    expect(fake.sent('directoryContacts').map((a) => a.query)).toEqual([{ idVa: 1 }, { idVa: 2 }]);
+  });
+
+  it("says 'No hay contactos disponibles para mostrar' when the directory is empty", async () => {
+    installSettings({
+      virtualAgents: () => okReply([{ idVa: 1, name: 'Asistente Demo' }]),
+      locationList: () => okReply(LOCATIONS),
+      directoryContacts: () => okReply([])
+    });
+    renderPage(<DirectoryPage />);
+    expect(await screen.findByText(MSG.contacts.empty)).toBeTruthy();
+    expect(screen.getByText('Vacío')).toBeTruthy();
+  });
+
+  it('validates before sending, keeps what was typed, appends a created contact and replaces an edited one', async () => {
+    let next = 20;
+    const fake = installSettings({
+      virtualAgents: () => okReply([{ idVa: 1, name: 'Asistente Demo' }]),
+      locationList: () => okReply(LOCATIONS),
+      directoryContacts: () => okReply([contact(1, 'Mariana Restrepo')]),
+      createDirectoryContact: (arg) => {
+        const { idCity, ...rest } = body(arg);
+        return okReply({ ...rest, idContact: next++, ...cityOf(Number(idCity)) });
+      },
+      updateDirectoryContact: (arg) => {
+        const { idCity, ...rest } = body(arg);
+        return okReply({ ...rest, ...cityOf(Number(idCity)) });
+      }
+    });
+    renderPage(<DirectoryPage />);
+    await screen.findByRole('rowheader', { name: 'Mariana Restrepo' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nuevo contacto' }));
+    const form = dialog();
+    expect((form.getByLabelText(/^Tipo de identificación/) as HTMLInputElement).value).toBe('CÉDULA CIUDADANIA');
+    fireEvent.change(form.getByLabelText(/^Nombre/), { target: { value: 'Laura Gómez' } });
+    fireEvent.change(form.getByLabelText(/^Correo electrónico/), { target: { value: 'laura@' } });
+    fireEvent.change(form.getByLabelText(/^Teléfono/), { target: { value: '300 555 0101' } });
+    fireEvent.change(form.getByLabelText(/^Identificación/), { target: { value: '1020304050' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Ingrese un correo electrónico válido')).toBeTruthy();
+    expect(form.getByText('Seleccione el departamento')).toBeTruthy();
+    expect(form.getByText('Seleccione la ciudad')).toBeTruthy();
+    expect((form.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('laura@');
+    expect(fake.sent('createDirectoryContact')).toEqual([]);
+
+    fireEvent.change(form.getByLabelText(/^Correo electrónico/), { target: { value: 'laura@demo.co' } });
+    fireEvent.change(form.getByLabelText(/^Departamento/), { target: { value: '5' } });
+    // Only the cities of the chosen department are offered.
+    const cities = within(form.getByLabelText(/^Ciudad/)).getAllByRole('option').map((o) => o.textContent);
+    expect(cities).toEqual(['Seleccione…', 'Medellín', 'Envigado']);
+    fireEvent.change(form.getByLabelText(/^Ciudad/), { target: { value: '5266' } });
+    fireEvent.change(form.getByLabelText(/^Mensajes predefinidos/), { target: { value: 'Primero\n\n  Segundo  ' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.contacts.created)).toBeTruthy();
+    expect(body(fake.sent('createDirectoryContact')[0]!)).toEqual({
+      nombre: 'Laura Gómez',
+      email: 'laura@demo.co',
+      telefono: '300 555 0101',
+      identificacion: '1020304050',
+      tipoIdentificacion: 'CÉDULA CIUDADANIA',
+      idVa: 1,
+      idCity: 5266,
+      activo: true,
+      listadoMensajes: ['Primero', 'Segundo']
+    });
+    await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Mariana Restrepo', 'Laura Gómez']));
+    expect(within(rowOf('Laura Gómez')).getByText('Envigado, Antioquia')).toBeTruthy();
+
+    fireEvent.click(within(rowOf('Mariana Restrepo')).getByRole('button', { name: 'Editar Mariana Restrepo' }));
+    const edit = within(screen.getByRole('dialog', { hidden: true }));
+    expect((edit.getByLabelText(/^Departamento/) as HTMLSelectElement).value).toBe('5');
+    expect((edit.getByLabelText(/^Ciudad/) as HTMLSelectElement).value).toBe('5001');
+    fireEvent.change(edit.getByLabelText(/^Departamento/), { target: { value: '11' } });
+    fireEvent.change(edit.getByLabelText(/^Ciudad/), { target: { value: '11001' } });
+    fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
+    expect(await screen.findByText(MSG.contacts.updated)).toBeTruthy();
+    await waitFor(() => expect(within(rowOf('Mariana Restrepo')).getByText('Bogotá D.C., Bogotá D.C.')).toBeTruthy());
+    expect(body(fake.sent('updateDirectoryContact')[0]!)).toMatchObject({ idContact: 1, idCity: 11001 });
+  });
+
+  it('asks before deleting a contact and removes it', async () => {
+    const fake = installSettings({
+      virtualAgents: () => okReply([{ idVa: 1, name: 'Asistente Demo' }]),
+      locationList: () => okReply(LOCATIONS),
+      directoryContacts: () => okReply([contact(1, 'Mariana Restrepo'), contact(2, 'Jorge Díaz')]),
+      deleteDirectoryContact: () => okReply({ success: true })
+    });
+    renderPage(<DirectoryPage />);
+    await screen.findByRole('rowheader', { name: 'Jorge Díaz' });
+    fireEvent.click(within(rowOf('Jorge Díaz')).getByRole('button', { name: 'Eliminar Jorge Díaz' }));
+    expect(fake.sent('deleteDirectoryContact')).toEqual([]);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(MSG.contacts.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Mariana Restrepo']));
+    expect(fake.sent('deleteDirectoryContact').map((a) => a.params)).toEqual([{ idContact: 2 }]);
+  });
+});

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { configure, render, screen, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { AppToaster } from '../../../src/renderer/app/toasts';
+import type { IpcResult } from '../../../src/shared/ipc';
+import type { SettingsCall, SettingsCallArg } from '../../../src/shared/settings-calls';
+import { installFakeAtiende } from './fake-atiende';
+
+/** Shared by the settings-*.test.tsx files: Fluent dialogs on 2 cores take their time. */
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+export type Reply = (arg: SettingsCallArg) => IpcResult<unknown> | Promise<IpcResult<unknown>>;
+
+export const okReply = <T,>(data: T): IpcResult<T> => ({ ok: true, data });
+export const failReply = (status: number, message: string): IpcResult<never> => ({ ok: false, error: { status, message } });
+
+/**
+ * A `window.atiende` whose 'settings:call' answers from `replies` by entry name (an entry without a
+ * reply stays pending, as with no platform behind it), recording every call it was asked.
+ */
+export function installSettings(replies: Partial<Record<SettingsCall, Reply>>) {
+  const fake = installFakeAtiende();
+  const call = vi.fn(async (arg: SettingsCallArg) => {
+    const reply = replies[arg.call];
+    if (!reply) return new Promise<IpcResult<unknown>>(() => {});
+    return reply(arg);
+  });
+  (fake.api as unknown as { settings: { call: typeof call } }).settings = { call };
+  return {
+    ...fake,
+    replies,
+    call,
+    /** The calls sent for one entry, in order. */
+    sent: (name: SettingsCall) => call.mock.calls.map(([arg]) => arg).filter((arg) => arg.call === name)
+  };
+}
+
+export function renderPage(ui: ReactNode) {
+  return render(
+    <Provider store={createStore()}>
+      <FluentProvider theme={webLightTheme}>
+        <AppToaster />
+        {ui}
+      </FluentProvider>
+    </Provider>
+  );
+}
+
+/** The row of a settings table whose header cell says `name`. */
+export function rowOf(name: string): HTMLElement {
+  const header = screen.getByRole('rowheader', { name });
+  const row = header.closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+}
+
+/** The open dialog (Fluent renders it in a portal). */
+export function dialog(): ReturnType<typeof within> {
+  return within(screen.getByRole('dialog'));
+}
+
+export const ISO = '2026-01-15T13:00:00.000Z';
