@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { ipcEvents, type IpcEventName } from '../shared/ipc';
 import { MSG } from '../shared/messages';
 import { startPlatform } from '../server/platform';
+import type { Db } from '../server/db/types';
 import { bridgeScript, TAB_ID_PATTERN, type HostMessage } from './bridge-script';
 import { RENDERER_SECURITY_HEADERS } from './csp';
 import { createIpcHandlers, isIpcChannel, type IpcHandlers } from './ipc/register';
@@ -48,6 +49,8 @@ export interface BrowserHost {
   port: number;
   /** The embedded platform's own address (it serves the customer widget at /widget). */
   platformUrl: string;
+  /** The embedded platform's database (end-to-end tests inject server faults through it). */
+  platformDb: Db;
   close(): Promise<void>;
 }
 
@@ -234,6 +237,7 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
     url,
     port,
     platformUrl: platform.url,
+    platformDb: platform.db,
     close() {
       closing ??= (async () => {
         for (const client of wss.clients) client.terminate();

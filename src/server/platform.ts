@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { baseConfig, DEFAULT_DATA_DIR, DEFAULT_HOST, type ServerConfig } from './config';
+import type { Db } from './db/types';
 
 export interface StartPlatformOptions {
   /** 0 picks any free port. Default 0. */
@@ -24,6 +25,8 @@ export interface StartPlatformOptions {
 export interface RunningPlatform {
   url: string;
   port: number;
+  /** The platform's database handle (tests inject faults through it; nothing in the app uses it). */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function listen(config: ServerConfig): Promise<RunningPlatform> {
   return {
     url: `http://${host}:${port}`,
     port,
+    db: app.db,
     close: () => (closing ??= app.close())
   };
 }

@@ -86,6 +86,29 @@ export const PERCENT_INDICATOR_IDS: readonly IndicatorId[] = INDICATOR_IDS.filte
   (id) => INDICATOR_KINDS[id] === 'percent'
 );
 
+/** The tiles' Spanish labels (SPEC §8 names them in its indicator load errors). */
+export const INDICATOR_LABELS: Record<IndicatorId, string> = {
+  TMO: 'TMO',
+  FCR: 'FCR',
+  TMAsignacion: 'TM Asignación',
+  TMAtencionAH: 'TM Atención asesor humano',
+  TMAtencionAV: 'TM Atención asesor virtual',
+  AttendedChats: 'Chats atendidos',
+  NotAttendedChats: 'Chats no atendidos',
+  NivelRespuestaBOT: 'Nivel de respuesta del BOT',
+  NivelAbandono: 'Nivel de abandono',
+  NS: 'Nivel de satisfacción',
+  RU: 'Recurrencia de usuarios',
+  NPS: 'Net promoter score'
+};
+
+/**
+ * The largest chart image the renderer may hand the main process to save (bytes of PNG). A chart
+ * canvas is tens of kilobytes; the bound keeps the base64 text (4/3 of it) under the browser
+ * host's 1 MB WebSocket frame.
+ */
+export const CHART_PNG_MAX_BYTES = 600 * 1024;
+
 export function isIndicatorId(value: string): value is IndicatorId {
   return (INDICATOR_IDS as readonly string[]).includes(value);
 }

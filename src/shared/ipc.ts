@@ -12,6 +12,9 @@ import { ConversationId, PositiveInt } from './domain/fields';
 import { UploadPayload } from './domain/media';
 import { AgentStatusView, AttachmentRef, MessageText, MonitorTopic } from './realtime';
 import { ConsoleMessage, ConsoleState } from './chat-console';
+import { AnalyticsQueryArg } from './analytics-calls';
+import { SettingsCallArg } from './settings-calls';
+import { CHART_PNG_MAX_BYTES } from './constants';
 
 /**
  * The IPC contract between renderer and main process: channel → argument schema and result schema.
@@ -39,6 +42,20 @@ export const ErrorReport = z.object({
 export type ErrorReport = z.infer<typeof ErrorReport>;
 
 const none = z.undefined();
+
+const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
+/** A chart image as the canvas gives it: a PNG data URL no bigger than CHART_PNG_MAX_BYTES once decoded. */
+export const SavePngArg = z.strictObject({
+  suggestedName: z
+    .string({ message: 'El nombre de la imagen es obligatorio' })
+    .trim()
+    .min(1, { message: 'El nombre de la imagen es obligatorio' })
+    .max(120, { message: 'El nombre de la imagen no puede superar 120 caracteres' }),
+  dataUrl: z
+    .string({ message: 'La imagen es obligatoria' })
+    .max(PNG_DATA_URL_PREFIX.length + Math.ceil(CHART_PNG_MAX_BYTES / 3) * 4, { message: 'La imagen supera el tamaño permitido' })
+    .startsWith(PNG_DATA_URL_PREFIX, { message: 'La imagen debe ser PNG' })
+});
 
 export const ipcContract = {
   'session:get': { arg: none, result: SessionView.nullable() },
@@ -105,7 +122,24 @@ export const ipcContract = {
   'chat:templates': { arg: none, result: z.array(ResponseTemplate) },
   'chat:contacts': { arg: none, result: z.array(AgentDirectoryContact) },
   /** Active pause events, for the Pausa choice. */
-  'chat:pauseEvents': { arg: none, result: z.array(PauseEvent) }
+  'chat:pauseEvents': { arg: none, result: z.array(PauseEvent) },
+
+  /* The analytics pages (issue 4). */
+  /**
+   * One statistics call of src/shared/analytics-calls.ts. The answer was validated by the main
+   * process against the catalogue entry; the renderer validates it again with the same schema to type it.
+   */
+  'analytics:query': { arg: AnalyticsQueryArg, result: z.unknown() },
+  /** Saves a chart as PNG where the user chooses (save dialog). null: cancelled. */
+  'analytics:savePng': { arg: SavePngArg, result: z.object({ path: z.string() }).nullable() },
+
+  /* The human-agent settings pages (issue 6). */
+  /**
+   * One read or write of src/shared/settings-calls.ts. The main process validated the query, path
+   * parameters and body with the catalogue entry before sending, and the answer against it; the
+   * renderer validates the answer again with the same schema to type it.
+   */
+  'settings:call': { arg: SettingsCallArg, result: z.unknown() }
 } as const;
 
 export type IpcContract = typeof ipcContract;

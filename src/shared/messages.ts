@@ -235,6 +235,12 @@ export const MSG = {
     agentRemoveFailed: 'Error al retirar asesor del split' // ours
   },
 
+  /** A supervisor puts an agent in Pausa or Desconectado (configuracion/asesor-humano/asesores). */
+  agentSupervision: {
+    statusUpdated: 'Estado del asesor actualizado', // ours
+    statusUpdateFailed: 'Error al actualizar el estado del asesor' // ours
+  },
+
   /** Split opening hours. */
   schedules: {
     created: 'Horario creado',
@@ -324,6 +330,10 @@ export const MSG = {
     agentStatesLoadFailed: 'Error al obtener estado de asesores', // ours
     agentHistoryLoadFailed: 'Error al obtener histórico de asesores', // ours
     integrationsLoadFailed: 'Error al cargar Log de Integraciones',
+    chatStatesLoadFailed: 'Error al obtener estado de chats', // ours
+    typingsLoadFailed: 'Error al obtener tipificaciones', // ours
+    clientEntriesLoadFailed: 'Error al obtener ingresos de clientes', // ours
+    escalatedMessagesLoadFailed: 'Error al obtener los mensajes del chat escalado', // ours
     indicatorLoadFailed
   }
 } as const;

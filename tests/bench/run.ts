@@ -3,7 +3,7 @@
  * (DESIGN.md §5), so the numbers compare across machines. Nothing here is asserted: a goal is
  * printed next to its figure with whether this run met it.
  *
- * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap):
+ * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats):
  *  - read (signed-in-read.ts): a signed-in read (GET /api/types/channels) over HTTP and through the
  *    main-process stack (IPC handler → session → API client → HTTP), each ÷ the same SELECT on the
  *    engine; a sign-in (POST /api/auth) ÷ one raw argon2id verify of the same password.
@@ -15,6 +15,10 @@
  *    saturation run.
  *  - heap (renderer-heap.ts): the agent console's JS heap in Chromium (browser host) after 2,000
  *    customer messages across 50 chats ÷ after the first 50, both after a forced GC. Goal ≈ 1.0×.
+ *  - stats (statistics.ts): 1,000,000 generated conversations over 90 days on PostgreSQL (a throwaway
+ *    database, when DATABASE_URL is set) and on PGlite (on disk); each statistics call's median over
+ *    HTTP ÷ the same aggregate SQL run bare on the engine, and each analytics page's time with all its
+ *    calls at once (statistics-pages.ts). Goal < 1 s per page on PostgreSQL, < 3 s on PGlite.
  *
  * Sizes (environment, positive integers):
  *  BENCH_ROUNDS (300)          reads measured per read figure
@@ -25,6 +29,10 @@
  *  BENCH_CHAT_PACE_MS (2000)   mean pause before each customer message (±50%); 0 = back to back
  *  BENCH_HEAP_CHATS (50)       chats open in the agent's console for the heap figure
  *  BENCH_HEAP_MESSAGES (40)    customer messages per chat (the first heap sample follows the first one of each chat)
+ *  BENCH_STATS_CONVERSATIONS (1000000)         conversations generated for PostgreSQL
+ *  BENCH_STATS_PGLITE_CONVERSATIONS (1000000)  conversations generated for PGlite
+ *  BENCH_STATS_DAYS (30)       the range every statistics call asks for, ending today
+ *  BENCH_STATS_ROUNDS (5)      timed runs per statistics figure
  * The heap part needs a Chromium (CHROME_PATH or /usr/bin/chromium; never downloaded) and builds
  * out/renderer first when it is older than its sources.
  */
@@ -33,6 +41,7 @@ import { benchChatLatency } from './chat-latency';
 import { benchRendererHeap } from './renderer-heap';
 import { envInt } from './report';
 import { benchSignedInRead } from './signed-in-read';
+import { benchStatistics } from './statistics';
 
 const env = process.env;
 const PARTS = {
@@ -44,7 +53,14 @@ const PARTS = {
       messages: envInt(env, 'BENCH_CHAT_MESSAGES', 20),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
     }),
-  heap: () => benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) })
+  heap: () => benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) }),
+  stats: () =>
+    benchStatistics({
+      conversations: envInt(env, 'BENCH_STATS_CONVERSATIONS', 1_000_000),
+      pgliteConversations: envInt(env, 'BENCH_STATS_PGLITE_CONVERSATIONS', 1_000_000),
+      days: envInt(env, 'BENCH_STATS_DAYS', 30),
+      rounds: envInt(env, 'BENCH_STATS_ROUNDS', 5)
+    })
 } as const;
 type Part = keyof typeof PARTS;
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);

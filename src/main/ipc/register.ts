@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { ipcContract, type IpcChannel, type IpcContract, type IpcData, type IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
+import type { AnalyticsService } from '../services/analytics.service';
 import type { ChatService } from '../services/chat.service';
 import type { ErrorReportService } from '../services/error-report.service';
 import type { PlatformService } from '../services/platform.service';
 import type { Logger } from '../services/ports';
 import type { SessionService } from '../services/session.service';
+import type { SettingsService } from '../services/settings.service';
 import { parseSpanish } from '../services/validation';
 
 export interface IpcServices {
@@ -13,6 +15,8 @@ export interface IpcServices {
   platform: PlatformService;
   errors: ErrorReportService;
   chat: ChatService;
+  analytics: AnalyticsService;
+  settings: SettingsService;
 }
 
 /** A handler as a host calls it: any argument in, a result out, never a throw. */
@@ -61,7 +65,10 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'chat:finish': (arg) => services.chat.finish(arg),
     'chat:templates': () => services.chat.templates(),
     'chat:contacts': () => services.chat.contacts(),
-    'chat:pauseEvents': () => services.chat.pauseEvents()
+    'chat:pauseEvents': () => services.chat.pauseEvents(),
+    'analytics:query': (arg) => services.analytics.query(arg),
+    'analytics:savePng': (arg) => services.analytics.savePng(arg),
+    'settings:call': (arg) => services.settings.call(arg)
   };
 
   function handler<C extends IpcChannel>(channel: C): IpcHandler<C> {

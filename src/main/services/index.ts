@@ -1,3 +1,4 @@
+import { createAnalyticsService, type AnalyticsService } from './analytics.service';
 import { createApiClient, type ApiClient } from './api-client';
 import { createChatLink, type ChatLink } from './chat-link.service';
 import { createChatService, type ChatService } from './chat.service';
@@ -8,12 +9,15 @@ import { createPlatformService, type PlatformService } from './platform.service'
 import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
 import { createSessionStore } from './session-store';
+import { createSettingsService, type SettingsService } from './settings.service';
 
 export interface MainServices {
   session: SessionService;
   platform: PlatformService;
   errors: ErrorReportService;
   chat: ChatService;
+  analytics: AnalyticsService;
+  settings: SettingsService;
   /** The chat link itself, for the host: window visibility. */
   chatLink: ChatLink;
   api: ApiClient;
@@ -31,7 +35,7 @@ export interface MainServicesDeps {
   serviceUrls?: () => ServiceUrls | null | Promise<ServiceUrls | null>;
   /** Native notifications and the badge; none by default. */
   notifier?: Notifier;
-  /** Where received chat files are saved; without one, saving a file answers an error. */
+  /** Where received chat files and chart images are saved; without one, saving a file answers an error. */
   fileSaver?: FileSaver;
   /** Chat link tuning, for tests: jitter source, ack timeout, notification repeat, reconnect backoff. */
   chat?: { random?: () => number; ackTimeoutMs?: number; repeatMs?: number; backoff?: { baseMs: number; maxMs: number } };
@@ -69,6 +73,8 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     platform: createPlatformService(api),
     errors: createErrorReportService(api),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
+    analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
+    settings: createSettingsService({ api, store }),
     chatLink,
     api,
     bus,

@@ -43,10 +43,11 @@ const useStyles = makeStyles({
   user: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: tokens.lineHeightBase200 },
   userText: { color: tokens.colorNeutralForegroundOnBrand, fontSize: tokens.fontSizeBase200 },
   body: { flexGrow: 1, display: 'flex', minHeight: 0 },
-  drawer: { height: '100%', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
+  drawer: { height: '100%', flexShrink: 0, borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
   drawerBody: { paddingTop: tokens.spacingVerticalM },
   content: {
     flexGrow: 1,
+    minWidth: 0,
     overflow: 'auto',
     padding: tokens.spacingHorizontalXXL,
     backgroundColor: tokens.colorNeutralBackground2,

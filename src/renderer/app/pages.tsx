@@ -1,8 +1,10 @@
-import type { ComponentType } from 'react';
-import { ANALYTICS_HOME_PATH, CHAT_PATH, HUMAN_CHATS_STATS_PATH, landingPath } from '../../shared/menus';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { ANALYTICS_PAGES, type AnalyticsPageId } from '../../shared/analytics-pages';
+import { ANALYTICS_HOME_PATH, CHAT_PATH, landingPath } from '../../shared/menus';
 import type { RoleId } from '../../shared/roles';
 import { SessionSummaryPage } from '../features/home/SessionSummaryPage';
 import { ChatPage } from '../features/chat/ChatPage';
+import { HUMAN_SETTINGS_PAGES, type HumanSettingsPageId } from '../features/settings/human/routes';
 
 /**
  * The page registry: every screen that exists, by its menu path. The router builds its routes
@@ -12,18 +14,63 @@ import { ChatPage } from '../features/chat/ChatPage';
 export interface PageEntry {
   path: string;
   Component: ComponentType;
-  /**
-   * The page is, for now, only the signed-in summary shown as a role's landing page: it exists for
-   * the roles whose landing it is and for nobody else. The chats statistics (issue 4) replace this
-   * entry and drop the flag.
-   */
+  /** The page exists only for the roles whose landing page it is, and for nobody else. */
   landingOnly?: boolean;
 }
+
+/** What a lazily loaded page shows while its code arrives. */
+function PageLoading() {
+  return <div role="status" aria-busy="true" aria-label="Cargando" />;
+}
+
+/**
+ * A page whose code is loaded the first time it is opened: the analytics and settings pages (and
+ * Chart.js with them) stay out of the bundle every window loads at start.
+ */
+function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+const ANALYTICS_COMPONENTS: Record<AnalyticsPageId, ComponentType> = {
+  attentionIndicators: lazyPage(() => import('../features/analytics/indicators/AttentionIndicatorsPage').then((m) => m.AttentionIndicatorsPage)),
+  experienceIndicators: lazyPage(() => import('../features/analytics/indicators/ExperienceIndicatorsPage').then((m) => m.ExperienceIndicatorsPage)),
+  conversationsByChannel: lazyPage(() => import('../features/analytics/virtual/ConversationsByChannelPage').then((m) => m.ConversationsByChannelPage)),
+  intents: lazyPage(() => import('../features/analytics/virtual/IntentsPage').then((m) => m.IntentsPage)),
+  ratings: lazyPage(() => import('../features/analytics/virtual/RatingsPage').then((m) => m.RatingsPage)),
+  integrations: lazyPage(() => import('../features/analytics/virtual/IntegrationsPage').then((m) => m.IntegrationsPage)),
+  humanChats: lazyPage(() => import('../features/analytics/human/HumanChatsPage').then((m) => m.HumanChatsPage)),
+  chatsPerAgent: lazyPage(() => import('../features/analytics/human/ChatsPerAgentPage').then((m) => m.ChatsPerAgentPage)),
+  chatStates: lazyPage(() => import('../features/analytics/human/ChatStatesPage').then((m) => m.ChatStatesPage)),
+  agentStates: lazyPage(() => import('../features/analytics/human/AgentStatesPage').then((m) => m.AgentStatesPage)),
+  averageTime: lazyPage(() => import('../features/analytics/human/AverageTimePage').then((m) => m.AverageTimePage)),
+  typings: lazyPage(() => import('../features/analytics/human/TypingsPage').then((m) => m.TypingsPage)),
+  escalatedChats: lazyPage(() => import('../features/analytics/human/EscalatedChatsPage').then((m) => m.EscalatedChatsPage)),
+  notifications: lazyPage(() => import('../features/analytics/notifications/NotificationStatsPage').then((m) => m.NotificationStatsPage))
+};
+
+const HUMAN_SETTINGS_COMPONENTS: Record<HumanSettingsPageId, ComponentType> = {
+  agents: lazyPage(() => import('../features/settings/human/AgentsPage').then((m) => m.AgentsPage)),
+  splits: lazyPage(() => import('../features/settings/human/SplitsPage').then((m) => m.SplitsPage)),
+  general: lazyPage(() => import('../features/settings/human/GeneralPage').then((m) => m.GeneralPage)),
+  businessReasons: lazyPage(() => import('../features/settings/human/BusinessReasonsPage').then((m) => m.BusinessReasonsPage)),
+  finalReasons: lazyPage(() => import('../features/settings/human/FinalReasonsPage').then((m) => m.FinalReasonsPage)),
+  endMessages: lazyPage(() => import('../features/settings/human/EndMessagesPage').then((m) => m.EndMessagesPage)),
+  templates: lazyPage(() => import('../features/settings/human/TemplatesPage').then((m) => m.TemplatesPage)),
+  directory: lazyPage(() => import('../features/settings/human/DirectoryPage').then((m) => m.DirectoryPage))
+};
 
 export const PAGES: readonly PageEntry[] = [
   { path: ANALYTICS_HOME_PATH, Component: () => <SessionSummaryPage title="Analítica" /> },
   { path: CHAT_PATH, Component: ChatPage },
-  { path: HUMAN_CHATS_STATS_PATH, Component: () => <SessionSummaryPage title="Chats de asesor humano" />, landingOnly: true }
+  ...(Object.keys(ANALYTICS_PAGES) as AnalyticsPageId[]).map((id) => ({ path: ANALYTICS_PAGES[id].path, Component: ANALYTICS_COMPONENTS[id] })),
+  ...(Object.keys(HUMAN_SETTINGS_PAGES) as HumanSettingsPageId[]).map((id) => ({ path: HUMAN_SETTINGS_PAGES[id].path, Component: HUMAN_SETTINGS_COMPONENTS[id] }))
 ];
 
 const PAGES_BY_PATH: ReadonlyMap<string, PageEntry> = new Map(PAGES.map((p) => [p.path, p]));

@@ -23,19 +23,20 @@ export interface Notify {
   success(text: string): void;
   error(text: string): void;
   warning(text: string): void;
-  info(text: string): void;
+  /** `timeoutMs`: a notice that hides sooner than the catalogue's 5 s (SPEC §9: the empty-contacts notice, 3 s). */
+  info(text: string, timeoutMs?: number): void;
 }
 
 /** The one toast helper (SPEC §8: at most 3 at once, 5 s, a warning icon on errors). */
 export function useNotify(): Notify {
   const { dispatchToast } = useToastController(TOASTER_ID);
   const show = useCallback(
-    (intent: ToastIntent, text: string) => {
+    (intent: ToastIntent, text: string, timeoutMs?: number) => {
       dispatchToast(
         <Toast>
           <ToastTitle media={intent === 'error' ? <Warning20Filled aria-hidden /> : undefined}>{text}</ToastTitle>
         </Toast>,
-        { intent, politeness: intent === 'error' ? 'assertive' : 'polite' }
+        { intent, politeness: intent === 'error' ? 'assertive' : 'polite', ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) }
       );
     },
     [dispatchToast]
@@ -46,7 +47,7 @@ export function useNotify(): Notify {
       success: (text: string) => show('success', text),
       error: (text: string) => show('error', text),
       warning: (text: string) => show('warning', text),
-      info: (text: string) => show('info', text)
+      info: (text: string, timeoutMs?: number) => show('info', text, timeoutMs)
     }),
     [show]
   );

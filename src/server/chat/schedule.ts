@@ -1,4 +1,8 @@
 import { DateTime } from 'luxon';
+import { minutesOf, type SchedulePeriod } from '../../shared/schedule-periods';
+
+/** The period rules are shared with the splits page (src/shared/schedule-periods.ts). */
+export { minutesOf, type SchedulePeriod };
 
 /** The organisation's chat parameters the engine needs (chat_parameters, or the defaults). */
 export interface ChatRules {
@@ -35,15 +39,6 @@ export function localMoment(now: Date, timeZone: string): LocalMoment {
   return { weekday: local.weekday, minutes: local.hour * 60 + local.minute };
 }
 
-/** 'HH:mm' → minutes since midnight; null when malformed. */
-export function minutesOf(time: string): number | null {
-  const m = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!m) return null;
-  const h = Number(m[1]);
-  const min = Number(m[2]);
-  return h < 24 && min < 60 ? h * 60 + min : null;
-}
-
 /** Whether a local time falls in [start, end] (both 'HH:mm', the end minute included; an end before the start spans midnight). */
 export function withinPeriod(minutes: number, start: string, end: string): boolean {
   const from = minutesOf(start);
@@ -56,12 +51,6 @@ export function withinPeriod(minutes: number, start: string, end: string): boole
 export function withinWorkingHours(rules: ChatRules, now: Date): boolean {
   const local = localMoment(now, rules.timeZone);
   return rules.diasLaborales.includes(local.weekday) && withinPeriod(local.minutes, rules.horaLaboralInicio, rules.horaLaboralFin);
-}
-
-export interface SchedulePeriod {
-  dia: number;
-  horaInicio: string;
-  horaFin: string;
 }
 
 /** Whether a split attends at `now`: one of its periods for today's weekday contains the local time. No periods: closed. */

@@ -9,6 +9,7 @@ import { registerEndMessageRoutes } from './end-messages';
 import { registerErrorLogRoutes } from './error-log';
 import { registerLocationRoutes } from './locations';
 import { registerMultimediaRoutes } from './multimedia';
+import { registerNotificationTypeRoutes } from './notification-types';
 import { registerOrganizationRoutes } from './organizations';
 import { registerReasonRoutes } from './reasons';
 import { registerResponseTemplateRoutes } from './response-templates';
@@ -16,6 +17,7 @@ import { registerSplitAgentRoutes } from './split-agents';
 import { registerSplitDeriveRoutes } from './split-derives';
 import { registerSplitScheduleRoutes } from './split-schedules';
 import { registerSplitRoutes } from './splits';
+import { registerStatisticsRoutes } from './statistics';
 import { registerUserRoutes } from './users';
 import { registerWidgetRoutes } from '../widget';
 
@@ -39,6 +41,8 @@ export function registerRoutes(app: FastifyInstance): void {
   registerResponseTemplateRoutes(app);
   registerDirectoryRoutes(app);
   registerMultimediaRoutes(app);
+  registerStatisticsRoutes(app);
+  registerNotificationTypeRoutes(app);
   // The customer's web chat (not a catalogue entry: the page, its config and its files).
   registerWidgetRoutes(app);
 }

@@ -6,7 +6,7 @@ import { splits, splitSchedules } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import { routeWaitingChats } from '../settings/engine-effects';
-import { findOverlap, type StoredPeriod } from '../settings/schedule-periods';
+import { findOverlap, type StoredPeriod } from '../../shared/schedule-periods';
 import { lockSplitOfOrg, scheduleColumns } from '../settings/split-view';
 import { SETTINGS_TEXT } from '../settings/texts';
 import { implement } from './register';

@@ -35,7 +35,9 @@ function spies(): IpcServices {
       templates: vi.fn(),
       contacts: vi.fn(),
       pauseEvents: vi.fn()
-    }
+    },
+    analytics: { query: vi.fn(), savePng: vi.fn() },
+    settings: { call: vi.fn() }
   };
 }
 
@@ -80,6 +82,24 @@ describe('IPC handlers', () => {
     }
     expect((await handlers['chat:state']({ extra: 1 })).ok).toBe(false);
     for (const fn of Object.values(services.chat)) expect(fn).not.toHaveBeenCalled();
+  });
+
+  it("the analytics and settings channels refuse a call outside their lists with a Spanish 400, before the service runs", async () => {
+    const services = spies();
+    const handlers = createIpcHandlers(services, silentLogger);
+    const cases: [keyof typeof handlers, unknown, string][] = [
+      ['analytics:query', { call: 'login' }, 'La consulta de analítica solicitada no existe'],
+      ['settings:call', { call: 'tmo' }, 'La operación de configuración solicitada no existe']
+    ];
+    for (const [channel, arg, message] of cases) {
+      expect(await handlers[channel](arg), channel).toEqual({ ok: false, error: { status: 400, message } });
+    }
+    expect((await handlers['analytics:query']({ call: 'tmo', idOrg: 0 })).ok).toBe(false);
+    expect((await handlers['settings:call']({ call: 'splits', extra: true })).ok).toBe(false);
+    expect((await handlers['analytics:savePng']({ suggestedName: 'grafica', dataUrl: 'data:text/html,<script>' })).ok).toBe(false);
+    expect(services.analytics.query).not.toHaveBeenCalled();
+    expect(services.analytics.savePng).not.toHaveBeenCalled();
+    expect(services.settings.call).not.toHaveBeenCalled();
   });
 
   it('a service that throws becomes a server-error result, never a throw', async () => {

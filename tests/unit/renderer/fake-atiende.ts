@@ -3,6 +3,7 @@ import type { AtiendeApi, IpcError, IpcResult, SessionView } from '../../../src/
 import type { ConsoleMessage, ConsoleState } from '../../../src/shared/chat-console';
 import type { AgentStatusView } from '../../../src/shared/realtime';
 import type { AgentDirectoryContact } from '../../../src/shared/domain/directory';
+import type { Organization } from '../../../src/shared/domain/organization';
 import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import type { PauseEvent } from '../../../src/shared/domain/parameters';
 import type { ResponseTemplate } from '../../../src/shared/domain/response-template';
@@ -39,7 +40,7 @@ export function installFakeAtiende() {
     },
     platform: {
       channels: vi.fn(() => ok({ channel1: 'Facebook', channel2: 'Whatsapp', channel3: 'Web' })),
-      organizations: vi.fn(() => ok([])),
+      organizations: vi.fn(() => ok<Organization[]>([])),
       virtualAgents: vi.fn((_arg: unknown) => ok([{ idVa: 1, name: 'Asistente' }])),
       endMessages: vi.fn(() => ok([{ acronym: 'FCFHL', clientMessage: 'Gracias por escribirnos', idEndTypeConversation: 6, fin: true }]))
     },
@@ -62,6 +63,11 @@ export function installFakeAtiende() {
       templates: vi.fn(() => ok<ResponseTemplate[]>([])),
       contacts: vi.fn(() => ok<AgentDirectoryContact[]>([])),
       pauseEvents: vi.fn(() => ok<PauseEvent[]>([]))
+    },
+    analytics: {
+      // A statistics answer is the test's to give (mockImplementation); unanswered, the call stays pending.
+      query: vi.fn((_arg: unknown): Promise<IpcResult<unknown>> => new Promise(() => {})),
+      savePng: vi.fn((_arg: unknown) => ok<{ path: string } | null>({ path: '/tmp/grafico.png' }))
     },
     on: vi.fn((event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();

@@ -104,7 +104,8 @@ describe('the routed app', () => {
 
   it('shows the 404 page for an allowed path whose page does not exist yet', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    renderAt('/analitica/indicadores/atencion');
+    // The reports are issue 5: their menu paths are allowed, their pages not registered yet.
+    renderAt('/analitica/reportes/asesor-virtual/accesos');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 

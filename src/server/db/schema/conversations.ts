@@ -100,7 +100,31 @@ export const conversations = pgTable(
     index('conversations_queue_idx').on(t.splitId, t.queuedAt).where(sql`${t.status} = 'EN_COLA'`),
     index('conversations_agent_open_idx').on(t.agentId).where(sql`${t.status} in ('ASIGNADA','ACTIVA')`),
     // The sweeper's rules look only at conversations not yet finished, however many finished ones there are.
-    index('conversations_open_idx').on(t.status).where(sql`${t.status} <> 'FINALIZADA'`)
+    index('conversations_open_idx').on(t.status).where(sql`${t.status} <> 'FINALIZADA'`),
+    // The statistics (src/server/stats): an organisation's conversations of a date range with every column their
+    // filters and indicators read, so they are answered from the index alone (index-only scans), whatever the
+    // width of the rows. None of the columns a message changes is here: those updates stay HOT.
+    index('conversations_stats_idx').on(
+      t.organizationId,
+      t.startedAt,
+      t.channelId,
+      t.idVa,
+      t.splitId,
+      t.agentId,
+      t.customerId,
+      t.cityId,
+      t.status,
+      t.escalatedAt,
+      t.queuedAt,
+      t.acceptedAt,
+      t.endedAt,
+      t.endedBy,
+      t.satisfaction,
+      t.nps,
+      t.automaticTransferReasonId,
+      t.notAttendedEventId,
+      t.idConv
+    )
   ]
 );
 
@@ -178,7 +202,12 @@ export const botInteractions = pgTable(
     answered: boolean('answered').notNull(),
     escalated: boolean('escalated').notNull().default(false)
   },
-  (t) => [index('bot_interactions_org_time_idx').on(t.organizationId, t.interactionTime), index('bot_interactions_conv_idx').on(t.conversationId)]
+  (t) => [
+    index('bot_interactions_org_time_idx').on(t.organizationId, t.interactionTime),
+    index('bot_interactions_conv_idx').on(t.conversationId),
+    // The statistics of the assistant's turns (answer level, intents) from the index alone.
+    index('bot_interactions_stats_idx').on(t.organizationId, t.interactionTime, t.idVa, t.answered, t.responseNodeId, t.intent, t.conversationId)
+  ]
 );
 
 /** SPEC §3 "Conversation cause record" as stored: the business reasons an agent ticked. */
@@ -197,7 +226,11 @@ export const conversationBusinessReasons = pgTable(
     transfer: boolean('transfer').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull()
   },
-  (t) => [index('conversation_business_reasons_conv_idx').on(t.conversationId)]
+  (t) => [
+    index('conversation_business_reasons_conv_idx').on(t.conversationId),
+    // Which conversations were typed since a moment (the typing statistic), from the index alone.
+    index('conversation_business_reasons_created_idx').on(t.createdAt, t.conversationId)
+  ]
 );
 
 /** The finalisation reason of a conversation (one per conversation). */

@@ -1,0 +1,102 @@
+import type { EndpointDef } from '../../shared/api/endpoint';
+import { namedParams } from '../../shared/catalogue-call';
+import type { IpcResult } from '../../shared/ipc';
+import { MSG } from '../../shared/messages';
+import { choosesOrganisation, type RoleId } from '../../shared/roles';
+import type { ApiClient } from './api-client';
+import { decodeClaims } from './jwt';
+import type { SessionStore } from './session-store';
+import { parseSpanish } from './validation';
+
+/** What a page sends for an entry: its query, its non-organisation path parameters, its body. */
+export interface GatewayRequest {
+  query?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  body?: unknown;
+  /** Roles 1 and 2 only: the organisation they chose (SPEC §6). */
+  idOrg?: number;
+}
+
+export interface CatalogueGateway {
+  /** Calls `def` for the renderer. Never throws; a refusal sends nothing. */
+  call(def: EndpointDef, request: GatewayRequest): Promise<IpcResult<unknown>>;
+}
+
+export interface CatalogueGatewayDeps {
+  api: ApiClient;
+  store: Pick<SessionStore, 'current'>;
+}
+
+/** Texts of the gateway's refusals (ours: SPEC §8 does not word them). */
+export const GATEWAY_TEXT = {
+  orgFromSession: 'La organización de la consulta la determina la sesión',
+  unexpectedParam: 'La consulta incluye un parámetro que no admite',
+  unexpectedBody: 'La solicitud incluye datos que no admite'
+} as const;
+
+const fail = (status: number, message: string): IpcResult<never> => ({ ok: false, error: { status, message } });
+const invalid = (message: string) => fail(400, message);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The one way a page reaches a catalogue entry through the main process (the analytics and the
+ * settings channels, each with its own allowlist of entries): the organisation is the session's —
+ * or, for the platform-wide roles 1 and 2 only, the one they chose — and never the page's; only the
+ * entry's own path parameters pass; the query and the body are validated with the entry's own
+ * schemas (Spanish messages) before anything is sent, the path parameters by the api-client once
+ * it has filled the organisation in, also before sending; the api-client validates the answer.
+ */
+export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): CatalogueGateway {
+  function role(): RoleId | null {
+    const tokens = store.current();
+    return tokens ? (decodeClaims(tokens.access)?.role ?? null) : null;
+  }
+
+  return {
+    async call(def, { query, params, body, idOrg }) {
+      const org = def.org;
+      if (idOrg !== undefined) {
+        const current = role();
+        if (current === null) return fail(401, MSG.session.sessionExpired);
+        if (!choosesOrganisation(current)) return fail(403, MSG.generic.unauthorized);
+      }
+
+      let sendQuery: Record<string, unknown> | undefined;
+      if (def.query) {
+        const given = { ...(query ?? {}) };
+        if (org?.in === 'query' && Object.hasOwn(given, org.name)) return invalid(GATEWAY_TEXT.orgFromSession);
+        if (org?.in === 'query' && idOrg !== undefined) given[org.name] = idOrg;
+        // The entry's own schema, Spanish messages: a bad query never leaves the process.
+        const parsed = parseSpanish(def.query, given);
+        if (!parsed.ok) return invalid(parsed.message);
+        sendQuery = isRecord(parsed.data) ? parsed.data : undefined;
+      } else if (query && Object.keys(query).length > 0) {
+        return invalid(GATEWAY_TEXT.unexpectedParam);
+      }
+
+      const allowed = namedParams(def);
+      const givenParams = params ?? {};
+      for (const name of Object.keys(givenParams)) {
+        if (!allowed.includes(name)) return invalid(org?.in === 'path' && org.name === name ? GATEWAY_TEXT.orgFromSession : GATEWAY_TEXT.unexpectedParam);
+      }
+      const sendParams: Record<string, unknown> = { ...givenParams };
+      if (org?.in === 'path' && idOrg !== undefined) sendParams[org.name] = idOrg;
+
+      let sendBody: unknown;
+      if (def.body) {
+        if (org?.in === 'body' && isRecord(body) && Object.hasOwn(body, org.name)) return invalid(GATEWAY_TEXT.orgFromSession);
+        const given = org?.in === 'body' && idOrg !== undefined && isRecord(body) ? { ...body, [org.name]: idOrg } : body;
+        const parsed = parseSpanish(def.body, given);
+        if (!parsed.ok) return invalid(parsed.message);
+        sendBody = parsed.data;
+      } else if (body !== undefined) {
+        return invalid(GATEWAY_TEXT.unexpectedBody);
+      }
+
+      return api.call(def, { params: sendParams, query: sendQuery, body: sendBody });
+    }
+  };
+}

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
+import { formatNumber } from '../../shared/format';
+import { DATA_TEXT } from './texts';
+
+const useStyles = makeStyles({
+  wrap: { overflow: 'auto', maxWidth: '100%' },
+  table: {
+    borderCollapse: 'collapse',
+    width: '100%',
+    fontSize: tokens.fontSizeBase300,
+    '& th': { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+    '& td': { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+    // The header stays in view while a long table scrolls inside its panel.
+    '& thead th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, position: 'sticky', top: 0, zIndex: 1 },
+    '& tbody tr:hover': { backgroundColor: tokens.colorNeutralBackground1Hover }
+  },
+  caption: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXS} 0` },
+  hiddenCaption: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  text: { textAlign: 'left' },
+  numeric: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  rowHeader: { fontWeight: tokens.fontWeightRegular },
+  footer: { fontWeight: tokens.fontWeightSemibold },
+  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS, flexWrap: 'wrap' }
+});
+
+export interface DataColumn<T> {
+  key: string;
+  header: string;
+  /** Numbers align right. */
+  numeric?: boolean;
+  render(row: T): ReactNode;
+}
+
+export interface DataPaging {
+  /** From 1. */
+  page: number;
+  totalPages: number;
+  totalResult: number;
+  onPage(page: number): void;
+}
+
+export interface DataTableProps<T> {
+  /** The table's <caption>: its accessible name. */
+  caption: string;
+  /** Keep the caption for assistive technology only (a heading above already says it). */
+  captionHidden?: boolean;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey(row: T, index: number): string;
+  /** A last row in <tfoot> (totals). */
+  footer?: readonly ReactNode[];
+  paging?: DataPaging;
+  /** Scrolls inside this height (CSS length) with the header kept in view. */
+  maxHeight?: string;
+}
+
+/** The one table of the app's data pages: a real <table> with a caption, headers and optional paging. */
+export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, footer, paging, maxHeight }: DataTableProps<T>) {
+  const styles = useStyles();
+  return (
+    <div>
+      <div className={styles.wrap} style={maxHeight ? { maxHeight } : undefined}>
+        <table className={styles.table}>
+          <caption className={captionHidden ? styles.hiddenCaption : styles.caption}>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={c.numeric ? styles.numeric : styles.text}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row, index)}>
+                {columns.map((c, i) =>
+                  i === 0 ? (
+                    <th key={c.key} scope="row" className={mergeClasses(styles.rowHeader, c.numeric ? styles.numeric : styles.text)}>
+                      {c.render(row)}
+                    </th>
+                  ) : (
+                    <td key={c.key} className={c.numeric ? styles.numeric : styles.text}>
+                      {c.render(row)}
+                    </td>
+                  )
+                )}
+              </tr>
+            ))}
+          </tbody>
+          {footer ? (
+            <tfoot>
+              <tr className={styles.footer}>
+                {footer.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row" className={styles.text}>
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i} className={columns[i]?.numeric ? styles.numeric : styles.text}>
+                      {cell}
+                    </td>
+                  )
+                )}
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </div>
+      {paging && paging.totalPages > 1 ? <Pager {...paging} /> : null}
+    </div>
+  );
+}
+
+function Pager({ page, totalPages, totalResult, onPage }: DataPaging) {
+  const styles = useStyles();
+  return (
+    <nav className={styles.pager} aria-label={DATA_TEXT.paginator}>
+      <Button size="small" icon={<ChevronLeft20Regular />} aria-label={DATA_TEXT.previousPage} disabled={page <= 1} onClick={() => onPage(page - 1)} />
+      <Text aria-live="polite">{DATA_TEXT.pageOf(page, totalPages)}</Text>
+      <Button size="small" icon={<ChevronRight20Regular />} aria-label={DATA_TEXT.nextPage} disabled={page >= totalPages} onClick={() => onPage(page + 1)} />
+      <Text>{DATA_TEXT.results(formatNumber(totalResult))}</Text>
+    </nav>
+  );
+}

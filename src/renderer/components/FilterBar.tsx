@@ -1,0 +1,249 @@
+import { useEffect, useState } from 'react';
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
+import type { Attention } from '../../shared/domain/filter';
+import { isRealDay } from '../../shared/domain/fields';
+import type { LoadStatus } from '../app/load-state';
+import { MultiSelect, type SelectOption } from './MultiSelect';
+import { DATA_TEXT } from './texts';
+
+export type Resolution = 'hour' | 'day' | 'week' | 'month';
+export type IntegrationStatus = 'success' | 'failed';
+
+/** The SPEC §3 filter as the pages hold it: dates as yyyy-MM-dd, lists as ids (empty: no restriction). */
+export interface FilterValue {
+  start: string;
+  end: string;
+  attention: Attention;
+  resolution: Resolution;
+  /** Roles 1 and 2 only: the organisation they look at (null: their own). */
+  idOrg: number | null;
+  idVa: number | null;
+  channels: number[];
+  splits: number[];
+  agents: number[];
+  intents: number[];
+  causalesNegocio: number[];
+  causalesFin: number[];
+  causalesPasoAutomatico: number[];
+  notifChannels: number[];
+  integrationStatus: IntegrationStatus | null;
+  integrationService: string;
+}
+
+export type ListKey = 'channels' | 'splits' | 'agents' | 'intents' | 'causalesNegocio' | 'causalesFin' | 'causalesPasoAutomatico' | 'notifChannels';
+export type SingleKey = 'idOrg' | 'idVa';
+
+export interface OptionsState {
+  options: readonly SelectOption[];
+  status: LoadStatus;
+  /** The SPEC §8 text when the options failed to load. */
+  errorText: string;
+}
+
+/** One field of the bar. The lists bring their options (loaded by the page's feature). */
+export type FilterField =
+  | { kind: 'dates' }
+  | { kind: 'attention' }
+  | { kind: 'resolution' }
+  | { kind: 'integrationStatus' }
+  | { kind: 'integrationService' }
+  | ({ kind: 'single'; key: SingleKey; label: string; placeholder: string } & OptionsState)
+  | ({ kind: 'multi'; key: ListKey; label: string; placeholder?: string } & OptionsState);
+
+export const ATTENTION_LABELS: Record<Attention, string> = { attended: 'Atendidos', notAttended: 'No atendidos' };
+export const RESOLUTION_LABELS: Record<Resolution, string> = { hour: 'Hora', day: 'Día', week: 'Semana', month: 'Mes' };
+export const INTEGRATION_STATUS_LABELS: Record<IntegrationStatus, string> = { success: 'Exitosa', failed: 'Fallida' };
+
+export const FILTER_LABELS = {
+  attention: 'Atención',
+  resolution: 'Agrupar por',
+  integrationStatus: 'Estado de la integración',
+  integrationService: 'Servicio de integración',
+  integrationServiceHint: 'Presione Enter para aplicar'
+} as const;
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-start',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow2
+  },
+  field: { minWidth: '170px', maxWidth: '260px', flex: '1 1 170px' }
+});
+
+/** The date pair: each edit is kept as typed; the range goes out once both are real days in order. */
+function DateRange({ start, end, onChange }: { start: string; end: string; onChange(start: string, end: string): void }) {
+  const styles = useStyles();
+  const [draft, setDraft] = useState({ start, end });
+  useEffect(() => setDraft({ start, end }), [start, end]);
+  const startBad = !isRealDay(draft.start);
+  const endBad = !isRealDay(draft.end);
+  const order = !startBad && !endBad && draft.end < draft.start;
+
+  function edit(next: { start: string; end: string }) {
+    setDraft(next);
+    if (isRealDay(next.start) && isRealDay(next.end) && next.end >= next.start) onChange(next.start, next.end);
+  }
+
+  return (
+    <>
+      <Field className={styles.field} label={DATA_TEXT.startDate} required validationMessage={startBad ? DATA_TEXT.invalidDate : undefined}>
+        <Input type="date" value={draft.start} max={draft.end || undefined} onChange={(_, d) => edit({ ...draft, start: d.value })} />
+      </Field>
+      <Field
+        className={styles.field}
+        label={DATA_TEXT.endDate}
+        required
+        validationMessage={endBad ? DATA_TEXT.invalidDate : order ? DATA_TEXT.endBeforeStart : undefined}
+      >
+        <Input type="date" value={draft.end} min={draft.start || undefined} onChange={(_, d) => edit({ ...draft, end: d.value })} />
+      </Field>
+    </>
+  );
+}
+
+function ServiceField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const styles = useStyles();
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const apply = () => {
+    const next = draft.trim();
+    if (next !== value) onChange(next);
+  };
+  return (
+    <Field className={styles.field} label={FILTER_LABELS.integrationService} hint={FILTER_LABELS.integrationServiceHint}>
+      <Input
+        value={draft}
+        maxLength={100}
+        onChange={(_, d) => setDraft(d.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply();
+        }}
+      />
+    </Field>
+  );
+}
+
+export interface FilterBarProps {
+  fields: readonly FilterField[];
+  value: FilterValue;
+  /** Called with the whole filter whenever one field changes to a valid value. */
+  onChange(next: FilterValue): void;
+}
+
+/**
+ * The one filter bar of the analytics pages (SPEC §3 filter), configured per page with the fields
+ * it uses. Every control is a labelled native or Fluent control, usable from the keyboard; a change
+ * applies at once (dates once the range is valid, the service name on Enter or on leaving it).
+ */
+export function FilterBar({ fields, value, onChange }: FilterBarProps) {
+  const styles = useStyles();
+  const set = <K extends keyof FilterValue>(key: K, next: FilterValue[K]) => onChange({ ...value, [key]: next });
+
+  return (
+    <section className={styles.bar} aria-label={DATA_TEXT.filters}>
+      {fields.map((field) => {
+        switch (field.kind) {
+          case 'dates':
+            return <DateRange key="dates" start={value.start} end={value.end} onChange={(start, end) => onChange({ ...value, start, end })} />;
+          case 'attention':
+            return (
+              <Field key="attention" className={styles.field} label={FILTER_LABELS.attention}>
+                <Select value={value.attention} onChange={(_, d) => set('attention', d.value === 'notAttended' ? 'notAttended' : 'attended')}>
+                  {(Object.keys(ATTENTION_LABELS) as Attention[]).map((a) => (
+                    <option key={a} value={a}>
+                      {ATTENTION_LABELS[a]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            );
+          case 'resolution':
+            return (
+              <Field key="resolution" className={styles.field} label={FILTER_LABELS.resolution}>
+                <Select
+                  value={value.resolution}
+                  onChange={(_, d) => {
+                    const next = (Object.keys(RESOLUTION_LABELS) as Resolution[]).find((r) => r === d.value);
+                    if (next) set('resolution', next);
+                  }}
+                >
+                  {(Object.keys(RESOLUTION_LABELS) as Resolution[]).map((r) => (
+                    <option key={r} value={r}>
+                      {RESOLUTION_LABELS[r]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            );
+          case 'integrationStatus':
+            return (
+              <Field key="integrationStatus" className={styles.field} label={FILTER_LABELS.integrationStatus}>
+                <Select
+                  value={value.integrationStatus ?? ''}
+                  onChange={(_, d) => set('integrationStatus', d.value === 'success' || d.value === 'failed' ? d.value : null)}
+                >
+                  <option value="">{DATA_TEXT.allFemale}</option>
+                  {(Object.keys(INTEGRATION_STATUS_LABELS) as IntegrationStatus[]).map((s) => (
+                    <option key={s} value={s}>
+                      {INTEGRATION_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            );
+          case 'integrationService':
+            return <ServiceField key="integrationService" value={value.integrationService} onChange={(next) => set('integrationService', next)} />;
+          case 'single': {
+            const failed = field.status === 'rejected';
+            const current = value[field.key];
+            return (
+              <Field
+                key={field.key}
+                className={styles.field}
+                label={field.label}
+                validationMessage={failed ? field.errorText : undefined}
+                validationState={failed ? 'error' : 'none'}
+              >
+                <Select
+                  value={current === null ? '' : String(current)}
+                  onChange={(_, d) => {
+                    const id = Number(d.value);
+                    set(field.key, d.value !== '' && Number.isSafeInteger(id) && id > 0 ? id : null);
+                  }}
+                >
+                  <option value="">{field.status === 'pending' ? DATA_TEXT.loading : field.placeholder}</option>
+                  {field.options.map((o) => (
+                    <option key={o.value} value={String(o.value)}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            );
+          }
+          case 'multi':
+            return (
+              <div key={field.key} className={styles.field}>
+                <MultiSelect
+                  label={field.label}
+                  options={field.options}
+                  value={value[field.key]}
+                  onChange={(ids) => set(field.key, ids)}
+                  status={field.status}
+                  errorText={field.errorText}
+                  placeholder={field.placeholder}
+                />
+              </div>
+            );
+        }
+      })}
+    </section>
+  );
+}

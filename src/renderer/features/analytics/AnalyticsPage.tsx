@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { FilterBar, type FilterValue } from '../../components/FilterBar';
+import { useFilterFields, type FieldId } from './use-filter-fields';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1600px' },
+  heading: { margin: 0 },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  tiles: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL }
+});
+
+export interface AnalyticsPageProps {
+  title: string;
+  fields: readonly FieldId[];
+  filter: FilterValue;
+  onFilterChange(next: FilterValue): void;
+  children: ReactNode;
+}
+
+/** The frame every analytics page shares: its <h1>, the filter bar with the page's fields, the content. */
+export function AnalyticsPage({ title, fields, filter, onFilterChange, children }: AnalyticsPageProps) {
+  const styles = useStyles();
+  const bar = useFilterFields(fields, filter);
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1" className={styles.heading}>
+        {title}
+      </Title2>
+      <FilterBar fields={bar} value={filter} onChange={onFilterChange} />
+      <div className={styles.content}>{children}</div>
+    </div>
+  );
+}
+
+/** A row of indicator tiles. */
+export function TileRow({ label, children }: { label: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.tiles} aria-label={label}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+CREATE INDEX "bot_interactions_stats_idx" ON "bot_interactions" USING btree ("organization_id","interaction_time","id_va","answered","response_node_id","intent","conversation_id");--> statement-breakpoint
+CREATE INDEX "conversation_business_reasons_created_idx" ON "conversation_business_reasons" USING btree ("created_at","conversation_id");--> statement-breakpoint
+CREATE INDEX "conversations_stats_idx" ON "conversations" USING btree ("organization_id","started_at","channel_id","id_va","split_id","agent_id","customer_id","city_id","status","escalated_at","queued_at","accepted_at","ended_at","ended_by","satisfaction","nps","automatic_transfer_reason_id","not_attended_event_id","id_conv");

@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { rowsOf } from '../db/statements';
+import type { Db } from '../db/types';
+import { freshPlannerStatistics } from './planner-stats';
+import type { Row } from './rows';
+
+const dialect = new PgDialect();
+/**
+ * The statistics group and join hundreds of thousands of rows: with the default work_mem (4 MB)
+ * their hash tables spill to disk. Raised for the statement's own transaction only.
+ */
+const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
+/**
+ * How long a statement waits before it starts, so that the other calls of the same page (fired
+ * together, arriving within a few milliseconds) find it and wait for it instead of running their
+ * own. It matters most on PGlite, which runs a statement on the event loop's thread: a statement
+ * started at once would hold back the parsing of the page's other requests until it finished.
+ */
+export const GATHER_MS = 10;
+const gather = () => new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS));
+
+/** The statements running now, per database, by their text and parameters. */
+const inFlight = new WeakMap<Db, Map<string, Promise<Row[]>>>();
+
+function rows(result: unknown): Row[] {
+  return rowsOf(result).filter((row): row is Row => row !== null && typeof row === 'object');
+}
+
+/**
+ * Runs a statistics statement. An identical statement (same text, same parameters) already asked
+ * for on the same database and not answered yet is not run again: the caller waits for it and gets
+ * its rows. An analytics page fires its calls at once and several read the same summary
+ * (summaries.ts), so the page costs one scan per summary. Nothing is kept once the statement has
+ * answered: every call that comes after it reads the data afresh.
+ */
+export function runShared(db: Db, statement: SQL): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
+  let running = inFlight.get(db);
+  if (!running) {
+    running = new Map();
+    inFlight.set(db, running);
+  }
+  const existing = running.get(key);
+  if (existing) return existing;
+  const started = Promise.all([gather(), freshPlannerStatistics(db)]).then(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(WORK_MEM);
+      return rows(await tx.execute(statement));
+    })
+  );
+  const table = running;
+  running.set(key, started);
+  const forget = () => {
+    if (table.get(key) === started) table.delete(key);
+  };
+  started.then(forget, forget);
+  return started;
+}

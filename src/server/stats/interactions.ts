@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ATTENDED, CHAT_STATE, ESCALATED, NOT_ATTENDED, pageOf, pagedSql } from './common';
+import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
+import { conversationScope, isoText } from './scope';
+import { bucketLabels, topNames, toSeries } from './series';
+import { botTotalsSql, channelSeriesSql, conversationSummarySql, customerSummarySql, intentSeriesSql } from './summaries';
+import type { StatInput, StatQueries } from './types';
+
+type InteractionKey =
+  | 'fcr'
+  | 'tmAsignacion'
+  | 'tmAtencionAH'
+  | 'tmAtencionAV'
+  | 'tmo'
+  | 'missingBotResponse'
+  | 'satisfaction'
+  | 'intentsUnified'
+  | 'humanAgentChats'
+  | 'humanAgentNotAttended'
+  | 'interactionTotals'
+  | 'averageInteraction';
+
+const first = (rows: readonly Row[]): Row => rows[0] ?? {};
+
+/** How many intents the unified intents chart draws (the most frequent of the range). */
+export const TOP_UNIFIED_INTENTS = 5;
+
+/** The row of the human-agent chats lists (attended and not attended). */
+function agentChatsSql({ idOrg, range, query }: StatInput<'humanAgentChats'> | StatInput<'humanAgentNotAttended'>, kind: 'attended' | 'notAttended'): SQL {
+  const where = sql`where ${conversationScope(idOrg, range, query)} and ${ESCALATED} and ${kind === 'attended' ? ATTENDED : NOT_ATTENDED}`;
+  // Attended: seconds with the agent (accepted → end, open chats: null). Not attended: seconds waiting until it ended.
+  const duration = kind === 'attended' ? sql`c.ended_at - c.accepted_at` : sql`c.ended_at - coalesce(c.queued_at, c.escalated_at)`;
+  return pagedSql(
+    sql`from conversations c ${where}`,
+    sql`select c.id_conv, ${isoText(sql`c.started_at`)} as fecha_entrada, ${kind === 'attended' ? isoText(sql`c.accepted_at`) : sql`null::text`} as fecha_asignacion,
+          ${isoText(sql`c.ended_at`)} as fecha_fin, ch.label as canal, s.nombre as split, ${kind === 'attended' ? sql`u.name` : sql`null::text`} as asesor,
+          ${CHAT_STATE} as estado, round(date_part('epoch', ${duration}))::int as duracion,
+          array(select distinct br.nombre from conversation_business_reasons cbr join business_reasons br on br.id_causal = cbr.reason_id
+                where cbr.conversation_id = c.id_conv order by br.nombre) as causales_negocio,
+          (select fr.nombre from conversation_final_reasons cfr join final_reasons fr on fr.id_causal = cfr.reason_id where cfr.conversation_id = c.id_conv) as causal_fin
+        from conversations c
+        join channel_types ch on ch.id_channel = c.channel_id
+        left join splits s on s.id_split = c.split_id
+        left join users u on u.id_user = c.agent_id
+        ${where}
+        order by c.started_at desc, c.id_conv desc`,
+    query
+  );
+}
+
+function agentChatsShape(rows: readonly Row[], query: { page: number; size: number }) {
+  const { rows: page, paging } = pageOf(rows, query, 'id_conv');
+  return {
+    chats: page.map((row) => ({
+      idConv: str(row, 'id_conv'),
+      fechaEntrada: iso(row, 'fecha_entrada'),
+      fechaAsignacion: isoOrNull(row, 'fecha_asignacion'),
+      fechaFin: isoOrNull(row, 'fecha_fin'),
+      canal: str(row, 'canal'),
+      split: strOrNull(row, 'split'),
+      asesor: strOrNull(row, 'asesor'),
+      estado: str(row, 'estado'),
+      duracion: row.duracion === null ? null : Math.max(0, int(row, 'duracion')),
+      causalesNegocio: textList(row, 'causales_negocio'),
+      causalFin: strOrNull(row, 'causal_fin')
+    })),
+    ...paging
+  };
+}
+
+/** The turn rows of the bot summary. */
+const turns = (rows: readonly Row[]) => rows.filter((row) => row.kind === 'turns');
+
+/**
+ * The interactions group. The indicators are columns of the conversation, customer and bot
+ * summaries; their definitions are written there (summaries.ts).
+ */
+export const interactionStats: StatQueries<InteractionKey> = {
+  /** FCR: resolved first contacts ÷ contacts (customerSummarySql). */
+  fcr: {
+    sql: customerSummarySql,
+    shape: (rows) => ({ indicator: 'FCR', value: numOrNull(first(rows), 'fcr') })
+  },
+
+  /** TMAsignacion: mean seconds from the latest queue entry to the agent's acceptance (conversationSummarySql). */
+  tmAsignacion: {
+    sql: conversationSummarySql,
+    shape: (rows) => ({ indicator: 'TMAsignacion', value: numOrNull(first(rows), 'tm_asignacion') })
+  },
+
+  /** TMAtencionAH: mean seconds an agent attended a finished chat (conversationSummarySql). */
+  tmAtencionAH: {
+    sql: conversationSummarySql,
+    shape: (rows) => ({ indicator: 'TMAtencionAH', value: numOrNull(first(rows), 'tm_atencion_ah') })
+  },
+
+  /** TMAtencionAV: mean seconds the assistant held a conversation (conversationSummarySql). */
+  tmAtencionAV: {
+    sql: conversationSummarySql,
+    shape: (rows) => ({ indicator: 'TMAtencionAV', value: numOrNull(first(rows), 'tm_atencion_av') })
+  },
+
+  /** TMO: mean seconds of a finished conversation (conversationSummarySql). */
+  tmo: {
+    sql: conversationSummarySql,
+    shape: (rows) => ({ indicator: 'TMO', value: numOrNull(first(rows), 'tmo') })
+  },
+
+  /**
+   * NivelRespuestaBOT: of the customer turns with the assistant in the range, the percentage it
+   * answered (matched an intent) rather than giving its fallback; null without turns (botTotalsSql).
+   */
+  missingBotResponse: {
+    sql: botTotalsSql,
+    shape: (rows) => {
+      let answered = 0;
+      let all = 0;
+      for (const row of turns(rows)) {
+        all += int(row, 'n');
+        if (row.answered === true) answered += int(row, 'n');
+      }
+      return { indicator: 'NivelRespuestaBOT', value: percentOf(answered, all) };
+    }
+  },
+
+  /** NS (satisfaction): % of the ratings at 4 or 5 (conversationSummarySql). */
+  satisfaction: {
+    sql: conversationSummarySql,
+    shape: (rows) => ({ indicator: 'NS', value: numOrNull(first(rows), 'ns') })
+  },
+
+  /**
+   * Unified intents: the recognised intents (by name, whichever assistant and channel) of the
+   * range per time bucket, one dataset per intent among the most frequent TOP_UNIFIED_INTENTS
+   * (then by name); intents narrows them (intentSeriesSql).
+   */
+  intentsUnified: {
+    sql: intentSeriesSql,
+    shape: (rows, { range, query }) => {
+      const points = rows.map((row) => ({ label: str(row, 'label'), group: str(row, 'intent'), value: int(row, 'n') }));
+      return toSeries(bucketLabels(range, query.resolution), topNames(points, TOP_UNIFIED_INTENTS), points);
+    }
+  },
+
+  /** The attended chats of the range (an agent accepted them), newest first, paged, with their reasons. */
+  humanAgentChats: {
+    sql: (input) => agentChatsSql(input, 'attended'),
+    shape: (rows, { query }) => agentChatsShape(rows, query)
+  },
+
+  /** The not-attended chats of the range (finished without an agent accepting them), newest first, paged. */
+  humanAgentNotAttended: {
+    sql: (input) => agentChatsSql(input, 'notAttended'),
+    shape: (rows, { query }) => agentChatsShape(rows, query)
+  },
+
+  /** The conversations of the range, in total and per channel (every channel, 0 when none; only the filtered ones when channels is given). */
+  interactionTotals: {
+    sql: channelSeriesSql,
+    shape: (rows) => {
+      const byChannel: Record<string, number> = {};
+      let total = 0;
+      for (const row of rows) {
+        const n = int(row, 'n');
+        byChannel[str(row, 'grp')] = (byChannel[str(row, 'grp')] ?? 0) + n;
+        total += n;
+      }
+      return { total, byChannel };
+    }
+  },
+
+  /**
+   * AverageInteraction: seconds per customer turn with the assistant over the range — the seconds
+   * the assistant held the conversations of the range (TMAtencionAV's, summed) ÷ the customer turns
+   * with the assistant in the range (NivelRespuestaBOT's denominator), 2 decimals; null without
+   * turns. Reads the conversation summary and the bot summary.
+   */
+  averageInteraction: {
+    sql: (input) => [conversationSummarySql(input), botTotalsSql(input)],
+    shape: (rows, _input, [bot = []]) => {
+      const seconds = numOrNull(first(rows), 'bot_seconds');
+      const all = turns(bot).reduce((sum, row) => sum + int(row, 'n'), 0);
+      return { averageInteraction: seconds === null || all === 0 ? null : round2(seconds / all) };
+    }
+  }
+};
+
+/** 100 · part ÷ whole, 2 decimals (as the SQL's round(…, 2)); null without a whole. */
+function percentOf(part: number, whole: number): number | null {
+  return whole === 0 ? null : round2((100 * part) / whole);
+}
+
+function round2(value: number): number {
+  return Math.round((value + Number.EPSILON) * 100) / 100;
+}

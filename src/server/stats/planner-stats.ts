@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOf } from '../db/statements';
+import type { Db } from '../db/types';
+
+/**
+ * The statistics need the planner's own statistics (row counts, value distributions) to choose
+ * hash joins over nested loops on hundreds of thousands of rows, and the visibility map to answer
+ * from the covering indexes alone. PostgreSQL's autovacuum keeps both, when it runs; PGlite runs
+ * no autovacuum at all, and a bulk load (the demo data, a generator) can come faster than it does.
+ * So before a statistics statement, at most once a minute per database, the tables the statistics
+ * read are checked, and the stale ones analysed (never analysed, or grown by more than a fifth
+ * since) and vacuumed (less than half their pages known all-visible) — what autovacuum would do.
+ */
+export const STATISTICS_TABLES = [
+  'conversations',
+  'bot_interactions',
+  'customers',
+  'conversation_business_reasons',
+  'conversation_final_reasons',
+  'integration_calls',
+  'notifications_log'
+] as const;
+
+const CHECK_EVERY_MS = 60_000;
+/** Below this many pages (8 MB) a table is read whole in a blink: not worth a vacuum. */
+const VACUUM_MIN_PAGES = 1000;
+
+const TableState = z.object({
+  name: z.enum(STATISTICS_TABLES),
+  reltuples: z.coerce.number(),
+  relpages: z.coerce.number(),
+  allvisible: z.coerce.number(),
+  pages: z.coerce.number()
+});
+
+const checks = new WeakMap<Db, { at: number; done: Promise<void> }>();
+
+/** Resolves once the statistics tables have fresh planner statistics (a check at most once a minute). */
+export function freshPlannerStatistics(db: Db, now = Date.now()): Promise<void> {
+  const last = checks.get(db);
+  if (last && now - last.at < CHECK_EVERY_MS) return last.done;
+  // A failed check (a permission, a lock timeout) only leaves the planner with older statistics.
+  const done = refresh(db).catch(() => undefined);
+  checks.set(db, { at: now, done });
+  return done;
+}
+
+async function refresh(db: Db): Promise<void> {
+  const names = sql.join(
+    STATISTICS_TABLES.map((name) => sql`${name}`),
+    sql`, `
+  );
+  const result = await db.execute(sql`
+    select c.relname as name, c.reltuples, c.relpages, c.relallvisible as allvisible,
+      pg_relation_size(c.oid) / current_setting('block_size')::int as pages
+    from pg_class c
+    where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace and c.relname in (${names})`);
+  const tables = rowsOf(result).flatMap((row) => {
+    const parsed = TableState.safeParse(row);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const stale = tables.filter((t) => t.reltuples < 0 || t.pages > t.relpages * 1.2 + 100);
+  const unvacuumed = tables.filter((t) => t.pages >= VACUUM_MIN_PAGES && t.allvisible < t.pages / 2);
+  // Statement by statement: VACUUM cannot run inside a transaction block, and each table is its own.
+  for (const table of unvacuumed) await db.execute(sql.raw(`vacuum (analyze) ${table.name}`));
+  const toAnalyze = stale.filter((t) => !unvacuumed.includes(t));
+  if (toAnalyze.length > 0) await db.execute(sql.raw(`analyze ${toAnalyze.map((t) => t.name).join(', ')}`));
+}

@@ -1,0 +1,66 @@
+import { DateTime } from 'luxon';
+import { sql, type SQL } from 'drizzle-orm';
+import type { RESOLUTIONS } from '../../shared/domain/filter';
+import type { ChartSeries } from '../../shared/domain/statistics';
+import { STATS_ZONE, ZONE, type DayRange } from './scope';
+
+/**
+ * The time buckets of the line series (the filter's resolution), in Bogotá time. Labels:
+ * hour 'yyyy-MM-dd HH:00', day 'yyyy-MM-dd', week the Monday 'yyyy-MM-dd' (ISO weeks), month
+ * 'yyyy-MM'. Every bucket the range touches is labelled, empty ones count 0.
+ */
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+const SQL_FORMAT: Record<Resolution, string> = { hour: 'YYYY-MM-DD HH24:00', day: 'YYYY-MM-DD', week: 'YYYY-MM-DD', month: 'YYYY-MM' };
+const LUXON_FORMAT: Record<Resolution, string> = { hour: 'yyyy-MM-dd HH:00', day: 'yyyy-MM-dd', week: 'yyyy-MM-dd', month: 'yyyy-MM' };
+
+/** The bucket of an instant column, truncated in Bogotá (group on it; format with bucketLabel). */
+export function bucketOf(column: SQL, resolution: Resolution): SQL {
+  return sql`date_trunc(${sql.raw(`'${resolution}'`)}, ${column} at time zone ${ZONE})`;
+}
+
+/** The label of a truncated bucket (outside the grouping, so the format runs once per bucket). */
+export function bucketLabel(bucket: SQL, resolution: Resolution): SQL {
+  return sql`to_char(${bucket}, ${sql.raw(`'${SQL_FORMAT[resolution]}'`)})`;
+}
+
+/** Every bucket label of the range, in order. */
+export function bucketLabels(range: DayRange, resolution: Resolution): string[] {
+  const unit = resolution === 'week' ? 'week' : resolution;
+  let at = DateTime.fromJSDate(range.from, { zone: STATS_ZONE }).startOf(unit);
+  const end = DateTime.fromJSDate(range.to, { zone: STATS_ZONE });
+  const labels: string[] = [];
+  while (at < end) {
+    labels.push(at.toFormat(LUXON_FORMAT[resolution]));
+    at = at.plus({ [`${unit}s`]: 1 });
+  }
+  return labels;
+}
+
+export interface SeriesPoint {
+  label: string;
+  group: string;
+  value: number;
+}
+
+/** A series set: one dataset per group (in `groups` order), one value per label (0 where absent). */
+export function toSeries(labels: readonly string[], groups: readonly string[], points: readonly SeriesPoint[]): ChartSeries {
+  const at = new Map(labels.map((label, i) => [label, i]));
+  const data = new Map(groups.map((group) => [group, labels.map(() => 0)]));
+  for (const point of points) {
+    const i = at.get(point.label);
+    const row = data.get(point.group);
+    if (i !== undefined && row) row[i] = (row[i] ?? 0) + point.value;
+  }
+  return { labels: [...labels], datasets: groups.map((group) => ({ label: group, data: data.get(group) ?? [] })) };
+}
+
+/** The `limit` groups with the highest totals over the points, most first (ties by name, C order: the same everywhere). */
+export function topNames(points: readonly { group: string; value: number }[], limit: number): string[] {
+  const totals = new Map<string, number>();
+  for (const point of points) totals.set(point.group, (totals.get(point.group) ?? 0) + point.value);
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, limit)
+    .map(([name]) => name);
+}

@@ -1,0 +1,188 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ATTENDED, ESCALATED, NOT_ATTENDED } from './common';
+import { botScope, conversationScope, inIds, meanSeconds, percent, seconds, ZONE, type DayRange, type Filter } from './scope';
+import { bucketLabel, bucketOf, type Resolution } from './series';
+
+/**
+ * The shared statements. An analytics page asks for several figures over the same filter at once;
+ * the figures computed from the same rows are columns of one statement here, built identically for
+ * every catalogue entry that reads them, so the executor (run.ts) runs one statement for all the
+ * concurrent calls that need it. Each column is one indicator's definition.
+ */
+interface Input {
+  idOrg: number;
+  range: DayRange;
+  query: Filter;
+}
+
+/**
+ * One row over the conversations (alias c) the filter selects:
+ * - conversations: all of them;
+ * - escalated: handed to a human (common.ts); attended / not_attended: of those, an agent accepted
+ *   it / it finished without one; attended_pct, not_attended_pct: their share of the escalated (AttendedChats,
+ *   NotAttendedChats);
+ * - abandonment (NivelAbandono): of the escalated, % the customer left before an agent accepted
+ *   them (ended by the customer, never accepted);
+ * - en_cola / activos / finalizados / no_atendidos ('Estado de chats'): the escalated by state —
+ *   waiting in a queue / held by an agent (offered or in conversation) / finished and attended /
+ *   finished and not attended;
+ * - tm_asignacion (TMAsignacion): mean seconds from the latest entry to a queue (queued_at) to the
+ *   agent's acceptance, over the attended;
+ * - tm_atencion_ah (TMAtencionAH): mean seconds from acceptance to the end, over attended chats that finished;
+ * - tm_atencion_av (TMAtencionAV): mean seconds the assistant held a conversation — start to its
+ *   escalation or, never escalated, to its end — over those whose assistant part is over;
+ *   bot_seconds: those seconds summed (AverageInteraction's numerator);
+ * - tmo (TMO): mean seconds start → end of the finished conversations;
+ * - ns (NS, satisfaction): of the conversations rated 1–5, % rated 4 or 5;
+ * - nps (NPS): of the conversations scored 0–10, % promoters (9–10) − % detractors (0–6).
+ * Percentages and means are rounded to 2 decimals and null without a denominator.
+ */
+export function conversationSummarySql({ idOrg, range, query }: Input): SQL {
+  const escalated = (condition: SQL) => sql`count(*) filter (where ${ESCALATED} and ${condition})`;
+  const assistantEnd = sql`coalesce(c.escalated_at, c.ended_at)`;
+  return sql`
+    select count(*)::int as conversations,
+      count(*) filter (where ${ESCALATED})::int as escalated,
+      ${escalated(ATTENDED)}::int as attended,
+      ${escalated(NOT_ATTENDED)}::int as not_attended,
+      ${percent(escalated(ATTENDED), sql`count(*) filter (where ${ESCALATED})`)} as attended_pct,
+      ${percent(escalated(NOT_ATTENDED), sql`count(*) filter (where ${ESCALATED})`)} as not_attended_pct,
+      ${percent(escalated(sql`c.ended_by = 'CLIENTE' and c.accepted_at is null`), sql`count(*) filter (where ${ESCALATED})`)} as abandonment,
+      ${escalated(sql`c.status = 'EN_COLA'`)}::int as en_cola,
+      ${escalated(sql`c.status in ('ASIGNADA', 'ACTIVA')`)}::int as activos,
+      ${escalated(sql`c.status = 'FINALIZADA' and ${ATTENDED}`)}::int as finalizados,
+      ${meanSeconds(sql`c.accepted_at`, sql`c.queued_at`, sql`${ESCALATED} and ${ATTENDED}`)} as tm_asignacion,
+      ${meanSeconds(sql`c.ended_at`, sql`c.accepted_at`, ATTENDED)} as tm_atencion_ah,
+      ${meanSeconds(assistantEnd, sql`c.started_at`)} as tm_atencion_av,
+      sum(${seconds(assistantEnd, sql`c.started_at`)}) as bot_seconds,
+      ${meanSeconds(sql`c.ended_at`, sql`c.started_at`)} as tmo,
+      ${percent(sql`count(*) filter (where c.satisfaction >= 4)`, sql`count(c.satisfaction)`)} as ns,
+      ${percent(sql`count(*) filter (where c.nps >= 9) - count(*) filter (where c.nps <= 6)`, sql`count(c.nps)`)} as nps
+    from conversations c where ${conversationScope(idOrg, range, query)}`;
+}
+
+/**
+ * One row over the customers of the conversations the filter selects:
+ * - fcr (FCR): a contact is one customer on one Bogotá day (a conversation without an identified
+ *   customer is a contact of its own); it was resolved at first contact when the customer had
+ *   exactly one conversation that day and the assistant closed it without handing it to a human.
+ *   FCR = resolved contacts ÷ contacts · 100;
+ * - max_entries: the most conversations one identified customer started in the range (0 without any);
+ * - ru (RU, recurring users): of the identified customers who entered in the range, % who entered
+ *   more than once in it.
+ */
+export function customerSummarySql({ idOrg, range, query }: Input): SQL {
+  return sql`
+    with per_day as (
+      select c.customer_id, (c.started_at at time zone ${ZONE})::date as day, count(*) as n, count(c.escalated_at) as esc
+      from conversations c where ${conversationScope(idOrg, range, query)}
+      group by 1, 2),
+    per_customer as (select customer_id, sum(n) as n from per_day where customer_id is not null group by customer_id)
+    select ${percent(
+      sql`sum(case when d.customer_id is null then d.n - d.esc when d.n = 1 and d.esc = 0 then 1 else 0 end)`,
+      sql`coalesce(sum(case when d.customer_id is null then d.n else 1 end), 0)`
+    )} as fcr,
+      (select coalesce(max(n), 0)::int from per_customer) as max_entries,
+      (select ${percent(sql`count(*) filter (where n > 1)`, sql`count(*)`)} from per_customer) as ru
+    from per_day d`;
+}
+
+/**
+ * The assistant's customer turns (alias b) the filter selects (the intents filter aside: these
+ * feed the shares and the intents list), counted per response node and whether it answered (kind
+ * 'turns'; node null: not understood); and every response node of the organisation's assistants
+ * with its intent (kind 'node', idVa narrows), so intents never matched are listed too.
+ */
+export function botTotalsSql({ idOrg, range, query }: Input): SQL {
+  return sql`
+    select 'turns' as kind, b.response_node_id as node, null as intent, b.answered, count(*)::int as n
+    from bot_interactions b where ${botScope(idOrg, range, query, { omit: ['intents'] })}
+    group by b.response_node_id, b.answered
+    union all
+    select 'node', rn.id, rn.intent, null, 0
+    from response_nodes rn join workspaces w on w.id = rn.workspace_id
+    where w.organization_id = ${idOrg} ${query.idVa !== undefined ? sql`and w.id_va = ${query.idVa}` : sql``}`;
+}
+
+/**
+ * The recognised intents of the assistant's turns the filter selects (intents narrows by response
+ * node), by intent name (whichever assistant) and time bucket: label, intent, n.
+ */
+export function intentSeriesSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+  return sql`
+    select ${bucketLabel(sql`g.bucket`, query.resolution)} as label, g.intent, g.n::int as n
+    from (select ${bucketOf(sql`b.interaction_time`, query.resolution)} as bucket, b.intent, count(*) as n
+          from bot_interactions b where ${botScope(idOrg, range, query)} and b.intent is not null
+          group by 1, 2) g`;
+}
+
+/**
+ * Per time bucket and channel: the conversations the filter selects (n), and of the escalated ones
+ * the attended (att) and the not attended (natt). Every channel type answers a row even without
+ * data (label null) so each gets its dataset; channels narrows the datasets too.
+ */
+export function channelSeriesSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+  return sql`
+    with counted as (
+      select ${bucketOf(sql`c.started_at`, query.resolution)} as bucket, c.channel_id, count(*) as n,
+        count(*) filter (where ${ESCALATED} and ${ATTENDED}) as att, count(*) filter (where ${ESCALATED} and ${NOT_ATTENDED}) as natt
+      from conversations c where ${conversationScope(idOrg, range, query)}
+      group by 1, 2)
+    select ch.label as grp, ${bucketLabel(sql`counted.bucket`, query.resolution)} as label,
+      coalesce(counted.n, 0)::int as n, coalesce(counted.att, 0)::int as att, coalesce(counted.natt, 0)::int as natt
+    from channel_types ch left join counted on counted.channel_id = ch.id_channel
+    ${query.channels?.length ? sql`where ${inIds(sql`ch.id_channel`, query.channels)}` : sql``}
+    order by ch.id_channel`;
+}
+
+/**
+ * Business reasons (name, n; total_row = 1 is the Total): per business reason, the conversations
+ * the filter selects that an agent recorded it on (a conversation with several counts once under
+ * each); Total = those conversations with at least one. causalesNegocio keeps only those reasons
+ * (it narrows the reasons counted, not the conversations).
+ */
+export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
+  return sql`
+    select br.nombre as name, count(distinct cbr.conversation_id)::int as n, grouping(br.id_causal)::int as total_row
+    from conversations c
+    join conversation_business_reasons cbr on cbr.conversation_id = c.id_conv
+    join business_reasons br on br.id_causal = cbr.reason_id
+    where ${conversationScope(idOrg, range, query, { omit: ['causalesNegocio'] })}
+      ${query.causalesNegocio?.length ? sql`and ${inIds(sql`cbr.reason_id`, query.causalesNegocio)}` : sql``}
+    group by grouping sets ((br.id_causal, br.nombre), ())`;
+}
+
+/**
+ * Finalisation reasons (name, n, total_row): per finalisation reason, the conversations the filter
+ * selects that ended with it; Total = all of them. causalesFin keeps only those reasons.
+ */
+export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
+  return sql`
+    select fr.nombre as name, count(*)::int as n, grouping(fr.id_causal)::int as total_row
+    from conversations c
+    join conversation_final_reasons cfr on cfr.conversation_id = c.id_conv
+    join final_reasons fr on fr.id_causal = cfr.reason_id
+    where ${conversationScope(idOrg, range, query, { omit: ['causalesFin'] })}
+      ${query.causalesFin?.length ? sql`and ${inIds(sql`cfr.reason_id`, query.causalesFin)}` : sql``}
+    group by grouping sets ((fr.id_causal, fr.nombre), ())`;
+}
+
+/**
+ * Over the escalated conversations the filter selects, one statement for two figures:
+ * - automatic transfers (name, n; total_row = 1 is the Total): per automatic-transfer reason, the
+ *   conversations the assistant handed to a human for it; Total = all of them;
+ * - typing (typed, untyped, on the Total row): the attended chats that finished, typed when an
+ *   agent recorded at least one business reason on them (reasons are recorded after the
+ *   conversation started, hence the bound that keeps the lookup within the range's reasons).
+ */
+export function transfersAndTypingSql({ idOrg, range, query }: Input): SQL {
+  const done = sql`c.accepted_at is not null and c.status = 'FINALIZADA'`;
+  const typed = sql`c.id_conv in (select cbr.conversation_id from conversation_business_reasons cbr where cbr.created_at >= ${range.from.toISOString()}::timestamptz)`;
+  return sql`
+    select r.nombre as name, count(c.automatic_transfer_reason_id)::int as n, grouping(r.id_cause)::int as total_row,
+      count(*) filter (where ${done} and ${typed})::int as typed, count(*) filter (where ${done} and not ${typed})::int as untyped
+    from conversations c
+    left join automatic_transfer_reasons r on r.id_cause = c.automatic_transfer_reason_id
+    where ${conversationScope(idOrg, range, query)} and ${ESCALATED}
+    group by grouping sets ((r.id_cause, r.nombre), ())`;
+}

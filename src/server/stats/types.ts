@@ -1,0 +1,78 @@
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Endpoints } from '../../shared/api/catalogue';
+import type { ParamsOf, QueryOf } from '../../shared/api/endpoint';
+import type { Row } from './rows';
+import type { DayRange } from './scope';
+
+/** The catalogue entries served from SQL statistics (src/server/stats). */
+export const STAT_KEYS = [
+  // attention (statistics.ts)
+  'businessCausalStatistics',
+  'finalCausalStatistics',
+  'humanAgentTypingStatistics',
+  'attendedChatsShare',
+  'notAttendedChatsShare',
+  'abandonmentLevel',
+  'chatStatusCounts',
+  'escalatedChats',
+  'escalatedChatMessages',
+  'automaticTransferStatistics',
+  // interactions (interactions.ts)
+  'fcr',
+  'tmAsignacion',
+  'tmAtencionAH',
+  'tmAtencionAV',
+  'tmo',
+  'missingBotResponse',
+  'satisfaction',
+  'intentsUnified',
+  'humanAgentChats',
+  'humanAgentNotAttended',
+  'interactionTotals',
+  'averageInteraction',
+  // customers, integrations, intents, experience (clients.ts)
+  'recurringClients',
+  'consumerClientsStatistics',
+  'maxCountEntries',
+  'typeDocuments',
+  'consumerIntegrations',
+  'intentsQuantity',
+  'netPromoterScore',
+  // lines and bars (charts.ts)
+  'attendedChatsLine',
+  'conversationsLine',
+  'ratingsLine',
+  'scaledChatsBars',
+  'agentAverageTimeBars',
+  'agentChatsBars',
+  'intentRatingsBars',
+  'intentsBars',
+  // notifications (notifications.ts)
+  'notificationsByStatus',
+  'eventsByTypeEventRole'
+] as const satisfies readonly (keyof Endpoints)[];
+
+export type StatKey = (typeof STAT_KEYS)[number];
+
+/** What a statistics query reads: the organisation, the parsed query and path, the filter's day range. */
+export interface StatInput<K extends StatKey> {
+  idOrg: number;
+  query: QueryOf<Endpoints[K]>;
+  params: ParamsOf<Endpoints[K]>;
+  range: DayRange;
+}
+
+type ResponseInput<K extends StatKey> = Endpoints[K]['response'] extends z.ZodType ? z.input<Endpoints[K]['response']> : never;
+
+/**
+ * One statistic: its SQL statement over the data (a few read two: then `shape` gets the rows of
+ * the others in `more`), and how the rows become the catalogue's answer. Several statistics share
+ * one statement (summaries.ts): concurrent calls that need the same statement run it once.
+ */
+export interface StatQuery<K extends StatKey> {
+  sql(input: StatInput<K>): SQL | readonly SQL[];
+  shape(rows: Row[], input: StatInput<K>, more: readonly Row[][]): ResponseInput<K>;
+}
+
+export type StatQueries<K extends StatKey> = { [P in K]: StatQuery<P> };

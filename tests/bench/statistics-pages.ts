@@ -1,0 +1,33 @@
+/**
+ * The statistics calls each analytics page fires when it opens with its default filter (the
+ * useAnalyticsQuery calls of src/renderer/features/analytics/*Page.tsx, without the lists that fill
+ * the filter bar). The bench times every call and every page as a whole; tests/unit/bench-pages.test.ts
+ * checks this list against the pages' sources so the two cannot drift apart.
+ */
+import type { AnalyticsPageId } from '../../src/shared/analytics-pages';
+import type { AnalyticsCall } from '../../src/shared/analytics-calls';
+
+export interface PageCall {
+  key: AnalyticsCall;
+  /** Besides the date range, which every call gets. */
+  query: Record<string, string>;
+}
+
+const calls = (...keys: AnalyticsCall[]): PageCall[] => keys.map((key) => ({ key, query: {} }));
+
+export const PAGE_CALLS: Record<AnalyticsPageId, PageCall[]> = {
+  attentionIndicators: calls('tmo', 'fcr', 'tmAsignacion', 'tmAtencionAH', 'tmAtencionAV', 'attendedChatsShare', 'notAttendedChatsShare', 'missingBotResponse', 'abandonmentLevel'),
+  experienceIndicators: calls('satisfaction', 'recurringClients', 'netPromoterScore', 'averageInteraction', 'maxCountEntries', 'consumerClientsStatistics'),
+  conversationsByChannel: calls('conversationsLine', 'interactionTotals'),
+  intents: calls('intentsBars', 'intentsUnified'),
+  ratings: calls('ratingsLine', 'intentRatingsBars'),
+  integrations: calls('consumerIntegrations'),
+  humanChats: calls('attendedChatsLine', 'attendedChatsShare', 'notAttendedChatsShare'),
+  chatsPerAgent: calls('agentChatsBars'),
+  chatStates: calls('chatStatusCounts'),
+  agentStates: calls('agentConnectionStates'),
+  averageTime: calls('agentAverageTimeBars'),
+  typings: calls('humanAgentTypingStatistics', 'businessCausalStatistics', 'finalCausalStatistics', 'automaticTransferStatistics'),
+  escalatedChats: calls('scaledChatsBars', 'escalatedChats'),
+  notifications: calls('notificationsByStatus', 'eventsByTypeEventRole')
+};

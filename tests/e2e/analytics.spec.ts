@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import type { Locator, Page } from '@playwright/test';
+import { ANALYTICS_PAGES, ANALYTICS_PATHS } from '../../src/shared/analytics-pages';
+import { endpoints } from '../../src/shared/api/catalogue';
+import { ATTENTION_INDICATOR_IDS } from '../../src/shared/constants';
+import { formatIndicator, formatNumber, today } from '../../src/shared/format';
+import { allowedPaths } from '../../src/shared/menus';
+import { MSG } from '../../src/shared/messages';
+import type { RoleId } from '../../src/shared/roles';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+
+/**
+ * The analytics pages end to end (issue 4), on the browser host's embedded platform with its
+ * generated demo conversations (DEMO_CONVERSATIONS): every page opens for every role whose menu
+ * holds it and for no other; the numbers shown are the platform API's for the same filter and
+ * follow the date range; a failing server shows the error state; estado-asesores follows the chat
+ * engine live.
+ */
+
+const READERS: { email: string; role: RoleId }[] = [
+  { email: 'superadmin@demo.co', role: 1 },
+  { email: 'supervisualizador@demo.co', role: 2 },
+  { email: 'admin@demo.co', role: 3 },
+  { email: 'visualizador@demo.co', role: 4 },
+  { email: 'supervisor@demo.co', role: 6 }
+];
+
+const ORG = 100;
+
+/** The platform's own answer to a statistics call, as the API serves it to admin@demo.co. */
+async function apiAnswer(platformUrl: string, key: keyof typeof endpoints, query: Record<string, string>): Promise<unknown> {
+  const auth = await fetch(`${platformUrl}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.co', password: DEMO_PASSWORD })
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const path = endpoints[key].path.replace('{idOrg}', String(ORG)).replace('{id}', String(ORG));
+  const res = await fetch(`${platformUrl}${path}?${new URLSearchParams(query).toString()}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, `${key} answers`).toBe(200);
+  return res.json();
+}
+
+/** Waits until nothing in the page's main area is loading and what it shows stopped changing. */
+async function settled(page: Page): Promise<Locator> {
+  const main = page.getByRole('main');
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const busy = await main.locator('[aria-busy="true"]').count();
+        const text = await main.innerText();
+        const stable = busy === 0 && !text.includes('Cargando…') && text === last;
+        last = text;
+        return stable;
+      },
+      { timeout: 30_000, intervals: [300] }
+    )
+    .toBe(true);
+  return main;
+}
+
+/** Everything the page shows as data: its tiles' values and its tables' cells. */
+async function shownData(main: Locator): Promise<string> {
+  const tiles = await main.locator('[data-indicator]').allInnerTexts();
+  const tables = await main.locator('table').allInnerTexts();
+  return [...tiles, ...tables].join('\n');
+}
+
+async function setRange(page: Page, start: string, end: string): Promise<void> {
+  await page.getByLabel('Fecha inicial').fill(start);
+  await page.getByLabel('Fecha final').fill(end);
+}
+
+function daysAgo(n: number): string {
+  const d = new Date(`${today()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+}
+
+for (const reader of READERS) {
+  test(`${reader.email} opens every analytics page of its menu and no other`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const mine = ANALYTICS_PATHS.filter((path) => allowedPaths(reader.role).includes(path));
+    expect(mine.length).toBeGreaterThan(0);
+    await page.goto('/login');
+    await signIn(page, reader.email);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    for (const path of mine) {
+      const title = Object.values(ANALYTICS_PAGES).find((p) => p.path === path)?.title ?? '';
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
+      const main = await settled(page);
+      await expect(main.getByText(/^Error al obtener/), `${path} loads without errors`).toHaveCount(0);
+      expect((await shownData(main)).length, `${path} shows data`).toBeGreaterThan(0);
+    }
+    for (const path of ANALYTICS_PATHS.filter((p) => !mine.includes(p))) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' }), path).toBeVisible();
+    }
+  });
+}
+
+test('the attention indicators are the API values and follow the date range', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  const keys = {
+    TMO: 'tmo',
+    FCR: 'fcr',
+    TMAsignacion: 'tmAsignacion',
+    TMAtencionAH: 'tmAtencionAH',
+    TMAtencionAV: 'tmAtencionAV',
+    AttendedChats: 'attendedChatsShare',
+    NotAttendedChats: 'notAttendedChatsShare',
+    NivelRespuestaBOT: 'missingBotResponse',
+    NivelAbandono: 'abandonmentLevel'
+  } as const satisfies Record<(typeof ATTENTION_INDICATOR_IDS)[number], keyof typeof endpoints>;
+
+  async function expected(start: string, end: string): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const id of ATTENTION_INDICATOR_IDS) {
+      const { value } = (await apiAnswer(host.platformUrl, keys[id], { start, end })) as { value: number | null };
+      out[id] = value === null ? '--' : formatIndicator(id, value);
+    }
+    return out;
+  }
+  async function shown(): Promise<Record<string, string>> {
+    await settled(page);
+    const out: Record<string, string> = {};
+    for (const id of ATTENTION_INDICATOR_IDS) out[id] = (await page.locator(`[data-indicator="${id}"]`).innerText()).trim();
+    return out;
+  }
+
+  await page.goto('/login');
+  await signIn(page, 'admin@demo.co');
+  await page.goto(ANALYTICS_PAGES.attentionIndicators.path);
+
+  const day = today();
+  const todayExpected = await expected(day, day);
+  await expect.poll(shown, { timeout: 30_000 }).toEqual(todayExpected);
+
+  await setRange(page, daysAgo(29), day);
+  const monthExpected = await expected(daysAgo(29), day);
+  expect(monthExpected).not.toEqual(todayExpected);
+  await expect.poll(shown, { timeout: 30_000 }).toEqual(monthExpected);
+  const monthShown = await shown();
+  // Thirty days of generated conversations: every indicator has a value.
+  for (const id of ATTENTION_INDICATOR_IDS) expect(monthShown[id], id).not.toBe('--');
+});
+
+test('estado-chats shows the API counts, follows the range and shows the error state when the server fails', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await signIn(page, 'visualizador@demo.co');
+  await page.goto(ANALYTICS_PAGES.chatStates.path);
+  const table = page.getByRole('table', { name: 'Chats por estado' });
+
+  /** State and count of each row (the doughnut's table also shows each state's share). */
+  async function rowsShown(): Promise<string[]> {
+    await settled(page);
+    const rows = table.locator('tbody tr');
+    const out: string[] = [];
+    for (let i = 0; i < Math.min(4, await rows.count()); i++) {
+      const cells = await rows.nth(i).locator('th, td').allInnerTexts();
+      out.push(`${cells[0]?.trim()} ${cells[1]?.trim()}`);
+    }
+    return out;
+  }
+  async function rowsExpected(start: string, end: string): Promise<string[]> {
+    const c = (await apiAnswer(host.platformUrl, 'chatStatusCounts', { start, end })) as Record<'enCola' | 'activos' | 'finalizados' | 'noAtendidos', number>;
+    return [
+      ['En cola', c.enCola],
+      ['Activos', c.activos],
+      ['Finalizados', c.finalizados],
+      ['No atendidos', c.noAtendidos]
+    ].map(([label, n]) => `${label} ${formatNumber(n as number)}`);
+  }
+
+  const day = today();
+  const todayExpected = await rowsExpected(day, day);
+  await expect.poll(rowsShown, { timeout: 30_000 }).toEqual(todayExpected);
+  await setRange(page, daysAgo(29), day);
+  const monthExpected = await rowsExpected(daysAgo(29), day);
+  expect(monthExpected).not.toEqual(todayExpected);
+  await expect.poll(rowsShown, { timeout: 30_000 }).toEqual(monthExpected);
+
+  // The server fails: its conversations table is gone while the page asks again.
+  await host.platformDb.execute(sql.raw('alter table conversations rename to conversations_broken'));
+  try {
+    await page.reload();
+    await expect(page.getByRole('main').getByText(MSG.statistics.chatStatesLoadFailed).first()).toBeVisible({ timeout: 30_000 });
+    await expect(table).toHaveCount(0);
+  } finally {
+    await host.platformDb.execute(sql.raw('alter table conversations_broken rename to conversations'));
+  }
+  await page.getByRole('button', { name: 'Reintentar' }).first().click();
+  await expect(table).toBeVisible({ timeout: 30_000 });
+});
+
+test('the attention tiles show -- and the error text when the server fails', async ({ page, host }) => {
+  await page.goto('/login');
+  await signIn(page, 'admin@demo.co');
+  // Conversations and the assistant's turns (NivelRespuestaBOT) both gone.
+  await host.platformDb.execute(sql.raw('alter table conversations rename to conversations_broken'));
+  await host.platformDb.execute(sql.raw('alter table bot_interactions rename to bot_interactions_broken'));
+  try {
+    await page.goto(ANALYTICS_PAGES.attentionIndicators.path);
+    await settled(page);
+    for (const id of ATTENTION_INDICATOR_IDS) {
+      await expect(page.locator(`[data-indicator="${id}"]`), id).toHaveText('--');
+      await expect(page.getByRole('main').getByText(MSG.statistics.indicatorLoadFailed[id])).toBeVisible();
+    }
+  } finally {
+    await host.platformDb.execute(sql.raw('alter table conversations_broken rename to conversations'));
+    await host.platformDb.execute(sql.raw('alter table bot_interactions_broken rename to bot_interactions'));
+  }
+});
+
+test('estado-asesores follows an agent going online and offline, live', async ({ page, browser, host }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await signIn(page, 'supervisor@demo.co');
+  await page.goto(ANALYTICS_PAGES.agentStates.path);
+  const row = page.getByRole('table', { name: 'Estado de cada asesor' }).getByRole('row', { name: /Valentina López/ });
+  await expect(row).toContainText('Desconectado', { timeout: 30_000 });
+
+  const agentContext = await browser.newContext({ baseURL: host.url, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    const agent = await agentContext.newPage();
+    await agent.goto('/login');
+    await signIn(agent, 'asesor@demo.co');
+    await expect(agent).toHaveURL('/chat');
+    for (const [choice, shown] of [
+      ['Conectado', 'Activo'],
+      ['Desconectado', 'Desconectado']
+    ] as const) {
+      await agent.getByRole('button', { name: /^Estado del asesor:/ }).click();
+      await agent.getByRole('menuitemradio', { name: choice, exact: true }).click();
+      await expect(agent.getByRole('button', { name: `Estado del asesor: ${choice}` })).toBeVisible();
+      // No reload on the supervisor's page: the monitor's notice brings the new state.
+      await expect(row.getByRole('cell').nth(0)).toHaveText(shown, { timeout: 15_000 });
+    }
+  } finally {
+    await agentContext.close();
+  }
+});

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bareStatQuery, runStat, STAT_KEYS, type StatKey } from '../../../src/server/stats';
+import { BACKENDS } from './helpers';
+import { NOW, statisticsPlatform, TWO_DAYS, type StatisticsPlatform } from './statistics-fixtures';
+
+/**
+ * An analytics page fires its calls at once; the statistics read from the same rows share one
+ * statement (src/server/stats/summaries.ts), so the page costs one statement per summary — and each
+ * call still answers its own figure, the same as when it runs alone.
+ */
+const ATTENTION_PAGE: StatKey[] = ['tmo', 'fcr', 'tmAsignacion', 'tmAtencionAH', 'tmAtencionAV', 'attendedChatsShare', 'notAttendedChatsShare', 'missingBotResponse', 'abandonmentLevel'];
+
+describe.each(BACKENDS)('statistics sharing their statements on %s', (backend) => {
+  let s: StatisticsPlatform;
+  beforeAll(async () => {
+    s = await statisticsPlatform(backend);
+  });
+  afterAll(() => s.platform.close());
+
+  it('runs the attention page’s nine figures as three statements, each answer the same as alone', async () => {
+    const db = s.platform.app.db;
+    const alone = [];
+    for (const key of ATTENTION_PAGE) alone.push(await runStat(db, key, 100, TWO_DAYS, { now: NOW }));
+    const spy = vi.spyOn(db, 'transaction');
+    try {
+      const together = await Promise.all(ATTENTION_PAGE.map((key) => runStat(db, key, 100, TWO_DAYS, { now: NOW })));
+      expect(together).toEqual(alone);
+      // The conversation summary (7 figures), the customer summary (FCR) and the bot totals (NivelRespuestaBOT).
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+    // Once answered, nothing is kept: the next call runs its statement again.
+    const again = vi.spyOn(db, 'transaction');
+    try {
+      await runStat(db, 'tmo', 100, TWO_DAYS, { now: NOW });
+      expect(again).toHaveBeenCalledTimes(1);
+    } finally {
+      again.mockRestore();
+    }
+  });
+
+  it('gives the benchmark every statistic’s bare rows', async () => {
+    for (const key of STAT_KEYS) {
+      if (key === 'escalatedChatMessages') continue;
+      const rows = await bareStatQuery(s.platform.app.db, key, 100, TWO_DAYS);
+      expect(Array.isArray(rows), key).toBe(true);
+    }
+    // The agents' states (served by routes/agent-state.ts): the six active agents of organisation 100.
+    expect(await bareStatQuery(s.platform.app.db, 'agentConnectionStates', 100, {})).toHaveLength(6);
+    await expect(bareStatQuery(s.platform.app.db, 'agents', 100, {})).rejects.toThrow(/not a statistic/);
+  });
+});
