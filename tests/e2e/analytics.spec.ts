@@ -3,11 +3,12 @@ import type { Locator, Page } from '@playwright/test';
 import { ANALYTICS_PAGES, ANALYTICS_PATHS } from '../../src/shared/analytics-pages';
 import { endpoints } from '../../src/shared/api/catalogue';
 import { ATTENTION_INDICATOR_IDS } from '../../src/shared/constants';
-import { formatIndicator, formatNumber, today } from '../../src/shared/format';
+import { DateTime } from 'luxon';
+import { formatIndicator, formatNumber } from '../../src/shared/format';
 import { allowedPaths } from '../../src/shared/menus';
 import { MSG } from '../../src/shared/messages';
 import type { RoleId } from '../../src/shared/roles';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, openInApp, signIn, test } from './fixtures';
 
 /**
  * The analytics pages end to end (issue 4), on the browser host's embedded platform with its
@@ -72,10 +73,14 @@ async function setRange(page: Page, start: string, end: string): Promise<void> {
   await page.getByLabel('Fecha final').fill(end);
 }
 
+/** The pages' 'today' is the user's (the browser context runs in Bogotá), whatever this machine's zone. */
+const BOGOTA = 'America/Bogota';
+function today(): string {
+  return DateTime.now().setZone(BOGOTA).toISODate() ?? '';
+}
+
 function daysAgo(n: number): string {
-  const d = new Date(`${today()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
+  return DateTime.now().setZone(BOGOTA).minus({ days: n }).toISODate() ?? '';
 }
 
 for (const reader of READERS) {
@@ -89,14 +94,14 @@ for (const reader of READERS) {
 
     for (const path of mine) {
       const title = Object.values(ANALYTICS_PAGES).find((p) => p.path === path)?.title ?? '';
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
       const main = await settled(page);
       await expect(main.getByText(/^Error al obtener/), `${path} loads without errors`).toHaveCount(0);
       expect((await shownData(main)).length, `${path} shows data`).toBeGreaterThan(0);
     }
     for (const path of ANALYTICS_PATHS.filter((p) => !mine.includes(p))) {
-      await page.goto(path);
+      await openInApp(page, path);
       await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' }), path).toBeVisible();
     }
   });

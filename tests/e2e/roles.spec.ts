@@ -44,12 +44,13 @@ for (const user of ROLES) {
     const menuBox = await menu.locator('xpath=ancestor::*[contains(@class,"fui-InlineDrawer")][1]').boundingBox();
     expect(menuBox?.width).toBeCloseTo(260, 0);
 
-    // The agent lands on its console (tests/e2e/chat.spec.ts drives it); the others' landing
-    // page shows the session's own data, nothing else.
+    // The agent lands on its console (tests/e2e/chat.spec.ts drives it), the supervisor on the chats
+    // statistics (tests/e2e/analytics.spec.ts); the others' landing page shows the session's own data.
     if (user.landing === '/chat') {
       await expect(page.getByRole('main').getByText('No tiene chats asignados')).toBeVisible();
       return;
     }
+    if (user.landing !== '/analitica') return;
     const facts = page.getByRole('main').getByLabel('Datos de la sesión');
     await expect(facts).toContainText('Demo Contact Center');
     await expect(facts).toContainText(user.role);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
 import { seriousViolations } from './axe';
-import { expect, signIn, test } from './fixtures';
+import { expect, openInApp, signIn, test } from './fixtures';
 
 /**
  * The human-agent settings pages end to end (issue 6), on the browser host's embedded platform:
@@ -13,7 +13,7 @@ import { expect, signIn, test } from './fixtures';
 const P = '/configuracion/asesor-humano';
 
 async function open(page: Page, segment: string, title: string): Promise<Locator> {
-  await page.goto(`${P}/${segment}`);
+  await openInApp(page, `${P}/${segment}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });

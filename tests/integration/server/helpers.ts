@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
@@ -19,9 +21,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+let template: Promise<Blob> | null = null;
+
+/** The run's migrated PGlite image (tests/integration/global-setup.ts), read once per test file. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplatePath')).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
+/** A fresh, empty database: in-memory PGlite (from the run's migrated image), or a new PostgreSQL database dropped afterwards. */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
-  if (backend === 'pglite') return { target: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
+  if (backend === 'pglite') return { target: { kind: 'pglite', dataDir: null, template: await pgliteTemplate() }, drop: async () => undefined };
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is required for the PostgreSQL backend');
   const name = `atiende_test_${randomBytes(6).toString('hex')}`;
