@@ -19,6 +19,8 @@ export default defineConfig({
   use: {
     locale: 'es-CO',
     timezoneId: 'America/Bogota',
+    // Fluent's transitions off, as for a user who asks for less motion: actions do not wait on animations.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
