@@ -40,7 +40,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
     app.decorate('db', database.db);
-    app.decorate('services', { tokens, config, now: config.clock, chat });
+    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,

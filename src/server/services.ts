@@ -1,6 +1,7 @@
 import type { TokenService } from './auth/tokens';
 import type { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
+import type { CsvSource } from './db/csv-stream';
 import type { Db } from './db/types';
 
 /** What every route can reach besides its request: the database, the token service, the config, the live chat engine. */
@@ -10,6 +11,8 @@ export interface PlatformServices {
   now: () => Date;
   /** Conversations, routing and timers of the live chat (src/server/chat/engine.ts); its sockets are in src/server/realtime/. */
   chat: ChatEngine;
+  /** A report's rows streamed as CSV from the engine in use (src/server/db/csv-stream.ts). */
+  csv: CsvSource;
 }
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteCsvSource, postgresCsvSource, type CsvSource } from './csv-stream';
 import { pgliteStatements, poolStatements, type RunStatement } from './statements';
 import type { Db } from './types';
 
@@ -22,6 +23,8 @@ export interface Database {
   kind: DatabaseTarget['kind'];
   /** The hot path's prepared statements (statements.ts). */
   statement: RunStatement;
+  /** Report rows as CSV, streamed (csv-stream.ts). */
+  csv: CsvSource;
   /**
    * Runs the migrations, then `afterMigrate`, while holding a database-wide lock, so that several
    * server instances starting at once on one PostgreSQL migrate and seed exactly once.
@@ -45,6 +48,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     db,
     kind: 'pglite',
     statement: pgliteStatements(client),
+    csv: pgliteCsvSource(db),
     async prepare(migrationsFolder, afterMigrate) {
       // PGlite is a single connection owned by this process: nothing else can race us.
       await migratePglite(db, { migrationsFolder });
@@ -63,6 +67,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     statement: poolStatements(pool),
+    csv: postgresCsvSource(pool),
     async prepare(migrationsFolder, afterMigrate) {
       const client = await pool.connect();
       try {

@@ -11,6 +11,7 @@ import { registerLocationRoutes } from './locations';
 import { registerMultimediaRoutes } from './multimedia';
 import { registerNotificationTypeRoutes } from './notification-types';
 import { registerOrganizationRoutes } from './organizations';
+import { registerReportRoutes } from './reports';
 import { registerReasonRoutes } from './reasons';
 import { registerResponseTemplateRoutes } from './response-templates';
 import { registerSplitAgentRoutes } from './split-agents';
@@ -42,6 +43,7 @@ export function registerRoutes(app: FastifyInstance): void {
   registerDirectoryRoutes(app);
   registerMultimediaRoutes(app);
   registerStatisticsRoutes(app);
+  registerReportRoutes(app);
   registerNotificationTypeRoutes(app);
   // The customer's web chat (not a catalogue entry: the page, its config and its files).
   registerWidgetRoutes(app);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ATTENDED, CHAT_STATE, ESCALATED, NOT_ATTENDED, pageOf, pagedSql } from './common';
+import { agentChatColumns, agentChatsSource, newestFirst } from '../reports/sources';
+import { pageOf, pagedSql } from './common';
 import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
 import { conversationScope, isoText } from './scope';
 import { bucketLabels, topNames, toSeries } from './series';
@@ -25,26 +26,13 @@ const first = (rows: readonly Row[]): Row => rows[0] ?? {};
 /** How many intents the unified intents chart draws (the most frequent of the range). */
 export const TOP_UNIFIED_INTENTS = 5;
 
-/** The row of the human-agent chats lists (attended and not attended). */
-function agentChatsSql({ idOrg, range, query }: StatInput<'humanAgentChats'> | StatInput<'humanAgentNotAttended'>, kind: 'attended' | 'notAttended'): SQL {
-  const where = sql`where ${conversationScope(idOrg, range, query)} and ${ESCALATED} and ${kind === 'attended' ? ATTENDED : NOT_ATTENDED}`;
-  // Attended: seconds with the agent (accepted → end, open chats: null). Not attended: seconds waiting until it ended.
-  const duration = kind === 'attended' ? sql`c.ended_at - c.accepted_at` : sql`c.ended_at - coalesce(c.queued_at, c.escalated_at)`;
+/** The row of the human-agent chats lists (attended and not attended): the rows of the chats report's source (src/server/reports/sources.ts). */
+function agentChatsSql(input: StatInput<'humanAgentChats'> | StatInput<'humanAgentNotAttended'>, kind: 'attended' | 'notAttended'): SQL {
+  const source = agentChatsSource(input, kind);
   return pagedSql(
-    sql`from conversations c ${where}`,
-    sql`select c.id_conv, ${isoText(sql`c.started_at`)} as fecha_entrada, ${kind === 'attended' ? isoText(sql`c.accepted_at`) : sql`null::text`} as fecha_asignacion,
-          ${isoText(sql`c.ended_at`)} as fecha_fin, ch.label as canal, s.nombre as split, ${kind === 'attended' ? sql`u.name` : sql`null::text`} as asesor,
-          ${CHAT_STATE} as estado, round(date_part('epoch', ${duration}))::int as duracion,
-          array(select distinct br.nombre from conversation_business_reasons cbr join business_reasons br on br.id_causal = cbr.reason_id
-                where cbr.conversation_id = c.id_conv order by br.nombre) as causales_negocio,
-          (select fr.nombre from conversation_final_reasons cfr join final_reasons fr on fr.id_causal = cfr.reason_id where cfr.conversation_id = c.id_conv) as causal_fin
-        from conversations c
-        join channel_types ch on ch.id_channel = c.channel_id
-        left join splits s on s.id_split = c.split_id
-        left join users u on u.id_user = c.agent_id
-        ${where}
-        order by c.started_at desc, c.id_conv desc`,
-    query
+    source.source,
+    sql`select ${agentChatColumns(kind)} ${source.source} order by ${newestFirst(source.keys)}`,
+    input.query
   );
 }
 

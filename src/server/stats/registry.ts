@@ -3,6 +3,7 @@ import { chartStats } from './charts';
 import { clientStats } from './clients';
 import { interactionStats } from './interactions';
 import { notificationStats } from './notifications';
+import { reportPages } from '../reports/paged';
 import type { StatKey, StatQueries } from './types';
 
 /**
@@ -14,5 +15,6 @@ export const STAT_QUERIES: StatQueries<StatKey> = {
   ...interactionStats,
   ...clientStats,
   ...chartStats,
-  ...notificationStats
+  ...notificationStats,
+  ...reportPages
 };

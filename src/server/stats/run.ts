@@ -15,7 +15,7 @@ type Answer<K extends StatKey> = ReturnType<StatQuery<K>['shape']>;
 /** The input of a statistic from its parsed query and path; the day range comes from start/end (today without them). */
 export function statInput<K extends StatKey>(idOrg: number, query: StatInput<K>['query'], params: StatInput<K>['params'], now: Date): StatInput<K> {
   const days: Record<string, unknown> = query && typeof query === 'object' && 'start' in query ? query : withDefaultDays({}, now);
-  return { idOrg, query, params, range: dayRange(String(days.start), String(days.end)) };
+  return { idOrg, query, params, range: dayRange(String(days.start), String(days.end)), now };
 }
 
 function statements<K extends StatKey>(key: K, input: StatInput<K>) {

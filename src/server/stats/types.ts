@@ -50,7 +50,14 @@ export const STAT_KEYS = [
   'intentsBars',
   // notifications (notifications.ts)
   'notificationsByStatus',
-  'eventsByTypeEventRole'
+  'eventsByTypeEventRole',
+  // the paged reports (src/server/reports/paged.ts)
+  'accessLog',
+  'conversationsReport',
+  'causalReport',
+  'agentConnectionHistory',
+  'notificationLog',
+  'conversationInteractions'
 ] as const satisfies readonly (keyof Endpoints)[];
 
 export type StatKey = (typeof STAT_KEYS)[number];
@@ -61,6 +68,8 @@ export interface StatInput<K extends StatKey> {
   query: QueryOf<Endpoints[K]>;
   params: ParamsOf<Endpoints[K]>;
   range: DayRange;
+  /** The platform's clock when the call came (an open stretch of the connection history lasts until now). */
+  now: Date;
 }
 
 type ResponseInput<K extends StatKey> = Endpoints[K]['response'] extends z.ZodType ? z.input<Endpoints[K]['response']> : never;

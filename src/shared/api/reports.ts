@@ -47,6 +47,16 @@ export const reportEndpoints = {
     org: ORG_QUERY,
     note: `Path not shown in SPEC: the access log CSV, saved as usuarios.csv. ${CSV}`
   }),
+  conversationsReportCsv: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: '/api/reports/conversations/csv',
+    query: StatisticsFilter,
+    response: 'csv',
+    access: ANALYTICS_READERS,
+    org: ORG_QUERY,
+    note: `Path not shown in SPEC: the history report ('Historial') download, saved as conversaciones_{start}_{end}.csv. ${CSV}`
+  }),
   causalReportCsv: endpoint({
     service: 'virtualAgent',
     method: 'GET',

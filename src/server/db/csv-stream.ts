@@ -1,0 +1,113 @@
+import { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { stringify } from 'csv-stringify/sync';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { rowsOf } from './statements';
+import type { Db } from './types';
+
+/**
+ * A report's rows as CSV, streamed from the database without holding them (issue 5): the query
+ * names the CSV columns (each an SQL expression answering text, never null), the FROM … WHERE, and
+ * a unique ascending key. The rows come in key order.
+ *
+ * - PostgreSQL: one `COPY (SELECT …) TO STDOUT (FORMAT csv)` on a pooled connection, piped as the
+ *   server sends it: the engine formats the CSV, nothing is parsed or buffered here.
+ * - PGlite: the same SELECT in keyset batches (rows after the last key of the batch before), each
+ *   batch formatted like COPY formats it (csv-stringify, an empty text quoted): a batch at a time in
+ *   memory, and other statements (the live chat) run between batches on PGlite's one connection.
+ */
+export interface CsvQuery {
+  columns: readonly SQL[];
+  /** `from … [join …] where …` (the PGlite batches append their keyset condition with `and`). */
+  source: SQL;
+  /** The ORDER BY expressions, unique together; compared as text literals cast back (::timestamptz, ::int…). */
+  keys: readonly { expr: SQL; type: 'timestamptz' | 'text' | 'int' }[];
+}
+
+export type CsvSource = (query: CsvQuery) => Readable;
+
+const dialect = new PgDialect();
+
+/** The query with its parameters written in as literals (COPY takes no parameters). The values are validated filter fields. */
+export function inlineSql(statement: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+}
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`CSV query parameter ${value} is not a finite number`);
+    return String(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  throw new Error(`CSV query parameter of type ${typeof value} cannot be written as a literal`);
+}
+
+const list = (parts: readonly SQL[]): SQL => sql.join([...parts], sql`, `);
+
+function selectSql(query: CsvQuery): SQL {
+  return sql`select ${list(query.columns)} ${query.source} order by ${list(query.keys.map((k) => k.expr))}`;
+}
+
+/** CSV text of some rows, quoted as PostgreSQL's COPY … (FORMAT csv) quotes them. */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  return rows.length === 0 ? '' : stringify(rows as string[][], { quoted_empty: true, record_delimiter: '\n' });
+}
+
+/** PostgreSQL: COPY TO STDOUT on a connection of its own, given back to the pool when the COPY ended (dropped when it did not). */
+export function postgresCsvSource(pool: pg.Pool): CsvSource {
+  return (query) => {
+    const text = `COPY (${inlineSql(selectSql(query))}) TO STDOUT WITH (FORMAT csv)`;
+    async function* copy(): AsyncGenerator<Buffer> {
+      const client = await pool.connect();
+      let complete = false;
+      try {
+        for await (const chunk of client.query(copyTo(text))) yield chunk as Buffer;
+        complete = true;
+      } finally {
+        // A connection left mid-COPY (an error, or the reader went away) cannot serve another query.
+        client.release(complete ? undefined : new Error('CSV export ended before the COPY did'));
+      }
+    }
+    return Readable.from(copy(), { objectMode: false });
+  };
+}
+
+/** Rows per batch on PGlite: a batch is read, formatted and sent before the next one is asked for. */
+export const PGLITE_CSV_BATCH = 5000;
+
+/** PGlite: keyset batches through the query builder's driver, formatted here. */
+export function pgliteCsvSource(db: Db, batchSize: number = PGLITE_CSV_BATCH): CsvSource {
+  return (query) => {
+    const keyAliases = query.keys.map((_, i) => sql.raw(`k${i}`));
+    const columnAliases = query.columns.map((_, i) => `c${i}`);
+    let last: string[] | null = null;
+    let done = false;
+
+    async function* batches(): AsyncGenerator<string> {
+      while (!done) {
+        const after =
+          last === null
+            ? sql`true`
+            : sql`(${list(query.keys.map((k) => k.expr))}) > (${list(query.keys.map((k, i) => sql`${last?.[i] ?? ''}::${sql.raw(k.type)}`))})`;
+        const statement = sql`select ${list(query.columns.map((c, i) => sql`${c} as ${sql.raw(columnAliases[i] ?? '')}`))},
+            ${list(query.keys.map((k, i) => sql`(${k.expr})::text as ${keyAliases[i]}`))}
+          ${query.source} and ${after}
+          order by ${list(query.keys.map((k) => k.expr))}
+          limit ${batchSize}`;
+        const rows = rowsOf(await db.execute(statement)) as Record<string, unknown>[];
+        if (rows.length < batchSize) done = true;
+        const lastRow = rows[rows.length - 1];
+        if (lastRow) last = query.keys.map((_, i) => String(lastRow[`k${i}`]));
+        const text = csvLines(rows.map((row) => columnAliases.map((alias) => String(row[alias] ?? ''))));
+        if (text !== '') yield text;
+      }
+    }
+    return Readable.from(batches(), { objectMode: false });
+  };
+}
