@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { agentChatColumns, agentChatsSource, newestFirst } from '../reports/sources';
 import { pageOf, pagedSql } from './common';
 import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
-import { conversationScope, isoText } from './scope';
 import { bucketLabels, topNames, toSeries } from './series';
 import { botTotalsSql, channelSeriesSql, conversationSummarySql, customerSummarySql, intentSeriesSql } from './summaries';
 import type { StatInput, StatQueries } from './types';
