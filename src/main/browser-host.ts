@@ -51,6 +51,10 @@ export interface BrowserHost {
   platformUrl: string;
   /** The embedded platform's database (end-to-end tests inject server faults through it). */
   platformDb: Db;
+  /** Where saved files go (--downloads-dir). */
+  downloadsDir: string;
+  /** The files 'Abrir carpeta' asked to show, in order (a browser tab has no file manager to open). */
+  shownInFolder: readonly string[];
   close(): Promise<void>;
 }
 
@@ -89,10 +93,21 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   });
   const serviceUrls = { virtualAgent: platform.url, humanAgent: platform.url, notifications: platform.url };
   const downloadsDir = resolve(options.downloadsDir ?? join(tmpdir(), 'atiende-descargas'));
+  const shownInFolder: string[] = [];
+  // No dialogs in a browser tab: files go to the downloads folder, scheduled exports to a folder inside it.
   const fileSaver: FileSaver = {
     async choosePath(name) {
       await mkdir(downloadsDir, { recursive: true });
       return uniquePath(downloadsDir, name);
+    },
+    async chooseFolder() {
+      const folder = join(downloadsDir, 'programados');
+      await mkdir(folder, { recursive: true });
+      return folder;
+    },
+    showInFolder(path) {
+      shownInFolder.push(path);
+      logger.info(`Abrir carpeta: ${dirname(path)}`);
     }
   };
   const tabs = new Map<string, Promise<Tab>>();
@@ -238,6 +253,8 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
     port,
     platformUrl: platform.url,
     platformDb: platform.db,
+    downloadsDir,
+    shownInFolder,
     close() {
       closing ??= (async () => {
         for (const client of wss.clients) client.terminate();

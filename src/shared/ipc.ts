@@ -14,6 +14,7 @@ import { AgentStatusView, AttachmentRef, MessageText, MonitorTopic } from './rea
 import { ConsoleMessage, ConsoleState } from './chat-console';
 import { AnalyticsQueryArg } from './analytics-calls';
 import { SettingsCallArg } from './settings-calls';
+import { DownloadId, DownloadProgress, ReportDownloadArg, ReportSchedule, SaveScheduleArg } from './report-downloads';
 import { CHART_PNG_MAX_BYTES } from './constants';
 
 /**
@@ -139,7 +140,22 @@ export const ipcContract = {
    * parameters and body with the catalogue entry before sending, and the answer against it; the
    * renderer validates the answer again with the same schema to type it.
    */
-  'settings:call': { arg: SettingsCallArg, result: z.unknown() }
+  'settings:call': { arg: SettingsCallArg, result: z.unknown() },
+
+  /* The reports' downloads and scheduled exports (issue 5; src/shared/report-downloads.ts). */
+  /** Asks where to save (the report's SPEC §9 name offered), then streams the file there; null: the dialog was cancelled. */
+  'reports:download': { arg: ReportDownloadArg, result: DownloadProgress.nullable() },
+  'reports:cancel': { arg: z.strictObject({ id: DownloadId }), result: z.null() },
+  /** 'Abrir carpeta': a finished download shown in its folder. */
+  'reports:showInFolder': { arg: z.strictObject({ id: DownloadId }), result: z.null() },
+  /** The signed-in administrator's scheduled exports. */
+  'reports:schedules': { arg: none, result: z.array(ReportSchedule) },
+  'reports:saveSchedule': { arg: SaveScheduleArg, result: ReportSchedule },
+  'reports:deleteSchedule': { arg: z.strictObject({ id: z.uuid({ message: 'La programación no existe' }) }), result: z.null() },
+  /** Runs a schedule now (its last result is updated as for a timed run). */
+  'reports:runSchedule': { arg: z.strictObject({ id: z.uuid({ message: 'La programación no existe' }) }), result: ReportSchedule },
+  /** The folder a schedule writes to (a folder dialog); null: cancelled. */
+  'reports:chooseFolder': { arg: none, result: z.object({ path: z.string() }).nullable() }
 } as const;
 
 export type IpcContract = typeof ipcContract;
@@ -166,7 +182,11 @@ export const ipcEvents = {
   /** Play the alert sound: an incoming or transferred chat, or a message in a chat not in view. */
   'chat:alert': z.object({ kind: z.enum(['incoming', 'message']), conversationId: z.string() }),
   /** The platform says the agents' or the chats' live state changed (statistics readers): pages showing it reload. */
-  'analytics:live': z.object({ topic: MonitorTopic })
+  'analytics:live': z.object({ topic: MonitorTopic }),
+  /** How far a report download got, and how it ended. */
+  'reports:progress': DownloadProgress,
+  /** The signed-in administrator's schedules changed (saved, deleted, or a run ended). */
+  'reports:schedules': z.array(ReportSchedule)
 } as const;
 export type IpcEventName = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEventName> = z.infer<(typeof ipcEvents)[E]>;

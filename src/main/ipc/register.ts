@@ -5,6 +5,8 @@ import type { AnalyticsService } from '../services/analytics.service';
 import type { ChatService } from '../services/chat.service';
 import type { ErrorReportService } from '../services/error-report.service';
 import type { PlatformService } from '../services/platform.service';
+import type { ReportDownloads } from '../services/report-downloads';
+import type { ReportSchedules } from '../services/report-schedules';
 import type { Logger } from '../services/ports';
 import type { SessionService } from '../services/session.service';
 import type { SettingsService } from '../services/settings.service';
@@ -17,6 +19,8 @@ export interface IpcServices {
   chat: ChatService;
   analytics: AnalyticsService;
   settings: SettingsService;
+  downloads: ReportDownloads;
+  schedules: ReportSchedules;
 }
 
 /** A handler as a host calls it: any argument in, a result out, never a throw. */
@@ -68,7 +72,15 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'chat:pauseEvents': () => services.chat.pauseEvents(),
     'analytics:query': (arg) => services.analytics.query(arg),
     'analytics:savePng': (arg) => services.analytics.savePng(arg),
-    'settings:call': (arg) => services.settings.call(arg)
+    'settings:call': (arg) => services.settings.call(arg),
+    'reports:download': (arg) => services.downloads.download(arg),
+    'reports:cancel': (arg) => services.downloads.cancel(arg.id),
+    'reports:showInFolder': (arg) => services.downloads.showInFolder(arg.id),
+    'reports:schedules': () => services.schedules.list(),
+    'reports:saveSchedule': (arg) => services.schedules.save(arg),
+    'reports:deleteSchedule': (arg) => services.schedules.remove(arg.id),
+    'reports:runSchedule': (arg) => services.schedules.runNow(arg.id),
+    'reports:chooseFolder': () => services.schedules.chooseFolder()
   };
 
   function handler<C extends IpcChannel>(channel: C): IpcHandler<C> {

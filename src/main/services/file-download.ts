@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const RESERVED_WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
@@ -31,15 +31,29 @@ export function uniquePath(dir: string, name: string): string {
   return candidate;
 }
 
+export interface StreamToFileOptions {
+  /** Aborting stops the copy and removes the temporary file; the target is never touched. */
+  signal?: AbortSignal;
+  /** Sees every chunk on its way to disk (progress). */
+  onChunk?: (chunk: Uint8Array) => void;
+}
+
 /**
  * Streams `body` to `target` without buffering it whole and without ever leaving a half-written
  * file: the bytes go to a hidden temporary file beside the target, renamed over it only once
- * complete; any failure removes the temporary file.
+ * complete; any failure or abort removes the temporary file.
  */
-export async function streamToFile(body: ReadableStream<Uint8Array>, target: string): Promise<void> {
+export async function streamToFile(body: ReadableStream<Uint8Array>, target: string, options: StreamToFileOptions = {}): Promise<void> {
   const temp = join(dirname(target), `.${basename(target)}.${randomUUID()}.part`);
+  const { onChunk, signal } = options;
+  const watch = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      onChunk?.(chunk);
+      done(null, chunk);
+    }
+  });
   try {
-    await pipeline(Readable.fromWeb(body), createWriteStream(temp, { flags: 'wx' }));
+    await pipeline(Readable.fromWeb(body), watch, createWriteStream(temp, { flags: 'wx' }), signal ? { signal } : {});
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });

@@ -9,6 +9,8 @@ import { createPlatformService, type PlatformService } from './platform.service'
 import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
 import { createSessionStore } from './session-store';
+import { createReportDownloads, type ReportDownloads } from './report-downloads';
+import { createReportSchedules, type ReportSchedules } from './report-schedules';
 import { createSettingsService, type SettingsService } from './settings.service';
 
 export interface MainServices {
@@ -18,6 +20,8 @@ export interface MainServices {
   chat: ChatService;
   analytics: AnalyticsService;
   settings: SettingsService;
+  downloads: ReportDownloads;
+  schedules: ReportSchedules;
   /** The chat link itself, for the host: window visibility. */
   chatLink: ChatLink;
   api: ApiClient;
@@ -43,7 +47,9 @@ export interface MainServicesDeps {
 
 /** A host without a place to save files (none so far): saving answers an error rather than guessing a folder. */
 const noFileSaver: FileSaver = {
-  choosePath: () => Promise.reject(new Error('No file saver configured'))
+  choosePath: () => Promise.reject(new Error('No file saver configured')),
+  chooseFolder: () => Promise.reject(new Error('No file saver configured')),
+  showInFolder: () => undefined
 };
 
 /** Wires the services over their ports; used by the Electron composition root and the browser host alike. */
@@ -68,6 +74,10 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   await chatLink.init();
   const monitorLink = createMonitorLink({ store, api, bus, clock: deps.clock, logger: deps.logger, serviceUrls, random: deps.chat?.random, backoff: deps.chat?.backoff });
   monitorLink.init();
+  const saver = deps.fileSaver ?? noFileSaver;
+  const downloads = createReportDownloads({ api, store, saver, bus, clock: deps.clock, logger: deps.logger });
+  const schedules = createReportSchedules({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
+  void schedules.check().catch((error: unknown) => deps.logger.error('Scheduled reports', error));
   return {
     session,
     platform: createPlatformService(api),
@@ -75,10 +85,14 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     settings: createSettingsService({ api, store }),
+    downloads,
+    schedules,
     chatLink,
     api,
     bus,
     dispose: () => {
+      schedules.dispose();
+      downloads.dispose();
       monitorLink.dispose();
       chatLink.dispose();
       session.dispose();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportSchedule } from '../../shared/report-downloads';
 
 /**
  * The ports the main-process services depend on. Electron implementations live in src/main/adapters;
@@ -34,7 +35,9 @@ export const SettingsShape = z.object({
   /** Epoch ms of the last sign-in; the session counts for 24 h from it. */
   lastLoginTime: z.number().int().nonnegative().nullable(),
   agentStatus: AgentStatus.nullable(),
-  pauseEventId: z.number().int().positive().nullable()
+  pauseEventId: z.number().int().positive().nullable(),
+  /** The administrator's scheduled exports (report-schedules.ts). */
+  reportSchedules: z.array(ReportSchedule).nullable()
 });
 export type SettingsData = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof SettingsData;
@@ -43,7 +46,8 @@ export const SETTINGS_DEFAULTS: SettingsData = {
   serviceUrls: null,
   lastLoginTime: null,
   agentStatus: null,
-  pauseEventId: null
+  pauseEventId: null,
+  reportSchedules: null
 };
 
 export interface Settings {
@@ -89,10 +93,14 @@ export function createSilentNotifier(): Notifier {
   return { notify: () => {}, setBadge: () => {}, onClick: () => () => {} };
 }
 
-/** Where a downloaded file goes: the Electron save dialog, or the browser host's downloads folder. */
+/** Where a downloaded file goes: the Electron dialogs, or the browser host's downloads folder. */
 export interface FileSaver {
   /** An absolute path for a file the user wants to save as `name` (already a safe base name); null when cancelled. */
   choosePath(name: string): Promise<string | null>;
+  /** A folder the user picks (scheduled exports write there); null when cancelled. */
+  chooseFolder(): Promise<string | null>;
+  /** Shows a saved file in its folder ('Abrir carpeta'). */
+  showInFolder(path: string): void;
 }
 
 export function createMemoryTokenVault(initial: Tokens | null = null): TokenVault {

@@ -155,7 +155,9 @@ describe('analytics:savePng', () => {
       if (failing) throw new Error('no dialog');
       chosen.push(name);
       return cancel ? null : join(dir, name);
-    }
+    },
+    chooseFolder: async () => dir,
+    showInFolder: () => undefined
   };
   const service = () =>
     createAnalyticsService({ api: h.services.api, store: { current: () => tokensFor(3) }, saver, logger: silentLogger });

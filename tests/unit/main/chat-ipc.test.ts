@@ -21,7 +21,7 @@ const requests = (path: string): Recorded[] => h.calls.filter((c) => c.path === 
 
 /** The saver the browser host uses, into a temporary folder; `cancel` answers as a dismissed dialog. */
 const saver = { cancel: false };
-const fileSaver: FileSaver = { choosePath: async (name) => (saver.cancel ? null : join(dir, name)) };
+const fileSaver: FileSaver = { choosePath: async (name) => (saver.cancel ? null : join(dir, name)), chooseFolder: async () => dir, showInFolder: () => undefined };
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'atiende-chat-'));

@@ -37,7 +37,9 @@ function spies(): IpcServices {
       pauseEvents: vi.fn()
     },
     analytics: { query: vi.fn(), savePng: vi.fn() },
-    settings: { call: vi.fn() }
+    settings: { call: vi.fn() },
+    downloads: { download: vi.fn(), cancel: vi.fn(), showInFolder: vi.fn(), dispose: vi.fn() },
+    schedules: { list: vi.fn(), save: vi.fn(), remove: vi.fn(), runNow: vi.fn(), chooseFolder: vi.fn(), check: vi.fn(), dispose: vi.fn() }
   };
 }
 
