@@ -50,6 +50,15 @@ export const ANALYTICS_CALLS = [
   'escalatedChats',
   'escalatedChatMessages',
   'endMessagesClient',
+  // Reportes (paged; the CSV downloads go through 'reports:download')
+  'accessLog',
+  'conversationsReport',
+  'conversationInteractions',
+  'humanAgentChats',
+  'humanAgentNotAttended',
+  'causalReport',
+  'agentConnectionHistory',
+  'notificationLog',
   // Estadísticas: notificaciones
   'notificationsByStatus',
   'eventsByTypeEventRole',

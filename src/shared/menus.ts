@@ -20,6 +20,8 @@ export const LOGIN_PATH = '/login';
 export const HUMAN_CHATS_STATS_PATH = '/analitica/estadisticas/asesor-humano/chats';
 /** The one route that takes a catch-all slug (conversation links carry idConv). */
 export const HISTORY_REPORT_PATH = '/analitica/reportes/asesor-virtual/historial';
+/** The administrators' scheduled exports (not in SPEC: issue 5 adds them under the reports). */
+export const SCHEDULED_REPORTS_PATH = '/analitica/reportes/programados';
 
 /** A leaf; its id is its path without the leading slash unless given. */
 function leaf(label: string, path: string, id = path.slice(1)): MenuItem {
@@ -97,18 +99,20 @@ const humanReports = () =>
   );
 
 const notificationReports = () => leaf('Notificaciones', `${A}/reportes/notificaciones`);
+const scheduledReports = () => leaf('Programados', SCHEDULED_REPORTS_PATH);
 
 const analytics = (children: MenuItem[]) => group('analitica', 'Analítica', children);
 const statistics = (children: MenuItem[]) =>
   group('analitica/estadisticas', 'Estadísticas', children);
 const reports = (children: MenuItem[]) => group('analitica/reportes', 'Reportes', children);
 
-const fullAnalytics = () =>
+/** Every analytics entry; the administrators (roles 1 and 3) also schedule exports. */
+const fullAnalytics = (schedules = false) =>
   analytics([
     home(),
     indicators(),
     statistics([virtualStats(), humanStats(), notificationStats()]),
-    reports([virtualReports(), humanReports(), notificationReports()])
+    reports([virtualReports(), humanReports(), notificationReports(), ...(schedules ? [scheduledReports()] : [])])
   ]);
 
 const companies = () => leaf('Compañías', `${C}/companias`);
@@ -185,7 +189,7 @@ function deepFreeze(items: MenuItem[]): MenuItem[] {
  * configuration (splits, reasons, regions, workspaces…) is the company administrator's (role 3).
  */
 const SUPERADMIN_TREE = deepFreeze([
-  fullAnalytics(),
+  fullAnalytics(true),
   settings([
     companies(),
     userAdmin(),
@@ -216,7 +220,7 @@ const SUPERVIEWER_TREE = deepFreeze([
 
 /** Role 3, Administrador de entidad: full analytics and every settings screen except companias. */
 const ENTITY_ADMIN_TREE = deepFreeze([
-  fullAnalytics(),
+  fullAnalytics(true),
   settings([
     userAdmin(),
     settingsArea('asesor-virtual', 'Asesor virtual', VIRTUAL_SETTINGS),

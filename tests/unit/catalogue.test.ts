@@ -205,6 +205,7 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['GET', `${S}/attention/agent/escalatedChats`],
   ['GET', `${S}/attention/agent/escalatedChats/{idConv}/messages`],
   ['GET', '/api/reports/consumerClients/csv'],
+  ['GET', '/api/reports/conversations/csv'],
   ['GET', '/api/reports/humanAgentTyping/csv'],
   ['GET', '/api/reports/chats/csv'],
   ['GET', '/api/reports/integrationsLog/csv'],

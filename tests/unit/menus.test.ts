@@ -105,7 +105,8 @@ describe('menu trees', () => {
     for (const route of SPEC_ROUTES) {
       expect(ROLE_IDS.some((r) => isPathAllowed(r, route)), route).toBe(true);
     }
-    expect([...ALL_MENU_PATHS].sort()).toEqual([...SPEC_ROUTES, '/analitica'].sort());
+    // Beyond SPEC §2: the analytics home, and the administrators' scheduled exports (issue 5).
+    expect([...ALL_MENU_PATHS].sort()).toEqual([...SPEC_ROUTES, '/analitica', '/analitica/reportes/programados'].sort());
   });
 
   it('the allowed list is the tree leaves plus landing and /change-password', () => {

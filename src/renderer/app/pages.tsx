@@ -4,6 +4,7 @@ import { ANALYTICS_HOME_PATH, CHAT_PATH, landingPath } from '../../shared/menus'
 import type { RoleId } from '../../shared/roles';
 import { SessionSummaryPage } from '../features/home/SessionSummaryPage';
 import { ChatPage } from '../features/chat/ChatPage';
+import { REPORT_PAGES, type ReportPageId } from '../features/reports/routes';
 import { HUMAN_SETTINGS_PAGES, type HumanSettingsPageId } from '../features/settings/human/routes';
 
 /**
@@ -16,6 +17,8 @@ export interface PageEntry {
   Component: ComponentType;
   /** The page exists only for the roles whose landing page it is, and for nobody else. */
   landingOnly?: boolean;
+  /** The route also takes a catch-all slug below it (the history report's '…/historial/{idConv}'). */
+  slug?: boolean;
 }
 
 /** What a lazily loaded page shows while its code arrives. */
@@ -66,11 +69,22 @@ const HUMAN_SETTINGS_COMPONENTS: Record<HumanSettingsPageId, ComponentType> = {
   directory: lazyPage(() => import('../features/settings/human/DirectoryPage').then((m) => m.DirectoryPage))
 };
 
+const REPORT_COMPONENTS: Record<ReportPageId, ComponentType> = {
+  accessLog: lazyPage(() => import('../features/reports/AccessLogPage').then((m) => m.AccessLogPage)),
+  history: lazyPage(() => import('../features/reports/HistoryPage').then((m) => m.HistoryPage)),
+  humanChats: lazyPage(() => import('../features/reports/HumanChatsReportPage').then((m) => m.HumanChatsReportPage)),
+  agentHistory: lazyPage(() => import('../features/reports/AgentHistoryPage').then((m) => m.AgentHistoryPage)),
+  typings: lazyPage(() => import('../features/reports/TypingReportPage').then((m) => m.TypingReportPage)),
+  notifications: lazyPage(() => import('../features/reports/NotificationLogPage').then((m) => m.NotificationLogPage)),
+  schedules: lazyPage(() => import('../features/reports/SchedulesPage').then((m) => m.SchedulesPage))
+};
+
 export const PAGES: readonly PageEntry[] = [
   { path: ANALYTICS_HOME_PATH, Component: () => <SessionSummaryPage title="Analítica" /> },
   { path: CHAT_PATH, Component: ChatPage },
   ...(Object.keys(ANALYTICS_PAGES) as AnalyticsPageId[]).map((id) => ({ path: ANALYTICS_PAGES[id].path, Component: ANALYTICS_COMPONENTS[id] })),
-  ...(Object.keys(HUMAN_SETTINGS_PAGES) as HumanSettingsPageId[]).map((id) => ({ path: HUMAN_SETTINGS_PAGES[id].path, Component: HUMAN_SETTINGS_COMPONENTS[id] }))
+  ...(Object.keys(HUMAN_SETTINGS_PAGES) as HumanSettingsPageId[]).map((id) => ({ path: HUMAN_SETTINGS_PAGES[id].path, Component: HUMAN_SETTINGS_COMPONENTS[id] })),
+  ...(Object.keys(REPORT_PAGES) as ReportPageId[]).map((id) => ({ path: REPORT_PAGES[id].path, Component: REPORT_COMPONENTS[id], slug: id === 'history' }))
 ];
 
 const PAGES_BY_PATH: ReadonlyMap<string, PageEntry> = new Map(PAGES.map((p) => [p.path, p]));

@@ -45,8 +45,9 @@ export const routes: RouteObject[] = [
           </RequireSession>
         ),
         children: [
-          ...PAGES.map(({ path, Component }) => ({
-            path,
+          ...PAGES.map(({ path, Component, slug }) => ({
+            // react-router's '/*' also matches the path itself, so one route serves the page and its slugs.
+            path: slug ? `${path}/*` : path,
             errorElement: <RouteErrorScreen landmark={false} />,
             element: (
               <AllowedPage path={path}>

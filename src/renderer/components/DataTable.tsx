@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Label, Select, Text, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
 import { formatNumber } from '../../shared/format';
 import { DATA_TEXT } from './texts';
@@ -39,7 +39,13 @@ export interface DataPaging {
   totalPages: number;
   totalResult: number;
   onPage(page: number): void;
+  /** With both: a 'Filas por página:' choice (the server pages by it). */
+  pageSize?: number;
+  onPageSize?(size: number): void;
 }
+
+/** The page sizes a paged report offers. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export interface DataTableProps<T> {
   /** The table's <caption>: its accessible name. */
@@ -109,17 +115,31 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
           ) : null}
         </table>
       </div>
-      {paging && paging.totalPages > 1 ? <Pager {...paging} /> : null}
+      {paging && (paging.totalPages > 1 || paging.onPageSize) ? <Pager {...paging} /> : null}
     </div>
   );
 }
 
-function Pager({ page, totalPages, totalResult, onPage }: DataPaging) {
+/** The pager of a paged table ('Paginador'), also on its own for paged lists that are not tables. */
+export function Pager({ page, totalPages, totalResult, onPage, pageSize, onPageSize }: DataPaging) {
   const styles = useStyles();
+  const sizeId = useId('filas');
   return (
     <nav className={styles.pager} aria-label={DATA_TEXT.paginator}>
+      {onPageSize && pageSize !== undefined ? (
+        <>
+          <Label htmlFor={sizeId}>{DATA_TEXT.rowsPerPage}</Label>
+          <Select id={sizeId} size="small" value={String(pageSize)} onChange={(_, data) => onPageSize(Number(data.value))}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+        </>
+      ) : null}
       <Button size="small" icon={<ChevronLeft20Regular />} aria-label={DATA_TEXT.previousPage} disabled={page <= 1} onClick={() => onPage(page - 1)} />
-      <Text aria-live="polite">{DATA_TEXT.pageOf(page, totalPages)}</Text>
+      <Text aria-live="polite">{DATA_TEXT.pageOf(page, Math.max(1, totalPages))}</Text>
       <Button size="small" icon={<ChevronRight20Regular />} aria-label={DATA_TEXT.nextPage} disabled={page >= totalPages} onClick={() => onPage(page + 1)} />
       <Text>{DATA_TEXT.results(formatNumber(totalResult))}</Text>
     </nav>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pageOf, pagedSql } from '../stats/common';
 import { int, iso, isoOrNull, str, strOrNull, textList } from '../stats/rows';
-import { isoText } from '../stats/scope';
+import { isoText, ZONE } from '../stats/scope';
 import type { StatQueries } from '../stats/types';
 import {
   BUSINESS_REASONS,
@@ -78,12 +78,16 @@ export const reportPages: StatQueries<ReportPageKey> = {
     }
   },
 
-  /** dateConection: when the agent took the chat (its start when no agent did), with its UTC tag for the client to strip (SPEC §3). */
+  /**
+   * dateConection: when the agent took the chat (its start when no agent did), as the service of
+   * SPEC §3 sends it: the organisation's local time (Bogotá) with a UTC tag, which the client strips
+   * before showing the day (DD/MM/YYYY) — the day the CSV's 'Fecha' shows too.
+   */
   causalReport: {
     sql: (input) =>
       page(
         causalSource(input),
-        sql`c.id_conv, ${isoText(sql`coalesce(c.accepted_at, c.started_at)`)} as date_conection, ${BUSINESS_REASONS} as business,
+        sql`c.id_conv, to_char(coalesce(c.accepted_at, c.started_at) at time zone ${ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_conection, ${BUSINESS_REASONS} as business,
             ${FINAL_REASON} as end_causal, coalesce(u.name, '') as agent, s.nombre as split`,
         input.query
       ),

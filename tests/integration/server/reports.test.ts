@@ -139,13 +139,14 @@ describe.each(BACKENDS)('reports (%s)', (backend) => {
       expect(body.humanAgentTyping).toEqual([
         {
           idConv: 'K2',
-          dateConection: isoOf('2026-03-09 14:04:00'),
+          // Bogotá's local time with a UTC tag, as SPEC §3's service sends it (the client strips the tag).
+          dateConection: '2026-03-09T14:04:00.000Z',
           businessCausal: ['Consulta de saldo', 'Solicitud de información'],
           endCausal: 'Resuelto',
           agent: 'Valentina López',
           split: 'Atención general'
         },
-        { idConv: 'K3', dateConection: isoOf('2026-03-09 10:06:00'), businessCausal: ['Consulta de saldo'], endCausal: 'No resuelto', agent: 'Santiago Rodríguez', split: 'Ventas' }
+        { idConv: 'K3', dateConection: '2026-03-09T10:06:00.000Z', businessCausal: ['Consulta de saldo'], endCausal: 'No resuelto', agent: 'Santiago Rodríguez', split: 'Ventas' }
       ]);
     });
 

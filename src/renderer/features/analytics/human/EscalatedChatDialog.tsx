@@ -21,40 +21,41 @@ export const ESCALATED_DIALOG_TEXT = {
 
 /**
  * The messages of one escalated chat (SPEC §3 escalated-chat message), oldest first, at the SPEC §9
- * time format; COMMAND messages become the end message whose acronym they carry.
+ * time format; COMMAND messages become the end message whose acronym they carry. Shown in the
+ * escalated chats' dialog and in the history's conversation page.
  */
-export function EscalatedChatDialog({ idConv, idOrg, onClose }: { idConv: string; idOrg: number | null; onClose(): void }) {
+export function EscalatedMessages({ idConv, idOrg, level = 'h3' }: { idConv: string; idOrg: number | null; level?: 'h2' | 'h3' }) {
   const styles = useStyles();
   const messages = useAnalyticsQuery('escalatedChatMessages', { params: { idConv }, idOrg });
   const endMessages = useAnalyticsQuery('endMessagesClient', { query: {}, idOrg });
   const status = messages.status === 'resolved' && endMessages.status !== 'resolved' && endMessages.status !== 'rejected' ? 'pending' : messages.status;
   const shown = useMemo(() => (messages.data ? resolveEscalatedMessages(messages.data, endMessages.data ?? []) : []), [messages.data, endMessages.data]);
+  return (
+    <DataState status={status} errorTitle={MSG.statistics.escalatedMessagesLoadFailed} errorDetail={messages.error?.message} empty={shown.length === 0} onRetry={messages.reload} level={level}>
+      <ol className={styles.list}>
+        {shown.map((m, i) => (
+          <li key={i} className={styles.item}>
+            <Caption1 className={styles.meta}>
+              {m.tipoUsuario} · {formatEscalatedTime(m.fechaMensaje)}
+            </Caption1>
+            <Body1 className={styles.text}>{m.mensaje}</Body1>
+            {m.adjunto ? <Caption1 className={styles.meta}>{ESCALATED_DIALOG_TEXT.attachment(m.adjunto.name)}</Caption1> : null}
+          </li>
+        ))}
+      </ol>
+    </DataState>
+  );
+}
 
+/** One escalated chat's messages in a dialog (chats-escalados). */
+export function EscalatedChatDialog({ idConv, idOrg, onClose }: { idConv: string; idOrg: number | null; onClose(): void }) {
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{ESCALATED_DIALOG_TEXT.title(idConv)}</DialogTitle>
           <DialogContent>
-            <DataState
-              status={status}
-              errorTitle={MSG.statistics.escalatedMessagesLoadFailed}
-              errorDetail={messages.error?.message}
-              empty={shown.length === 0}
-              onRetry={messages.reload}
-            >
-              <ol className={styles.list}>
-                {shown.map((m, i) => (
-                  <li key={i} className={styles.item}>
-                    <Caption1 className={styles.meta}>
-                      {m.tipoUsuario} · {formatEscalatedTime(m.fechaMensaje)}
-                    </Caption1>
-                    <Body1 className={styles.text}>{m.mensaje}</Body1>
-                    {m.adjunto ? <Caption1 className={styles.meta}>{ESCALATED_DIALOG_TEXT.attachment(m.adjunto.name)}</Caption1> : null}
-                  </li>
-                ))}
-              </ol>
-            </DataState>
+            <EscalatedMessages idConv={idConv} idOrg={idOrg} />
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

@@ -14,6 +14,7 @@ import { seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 import { usePage } from '../use-paged';
+import { ReportSection } from '../../reports/ReportLayout';
 
 const FIELDS: FieldId[] = ['dates', 'integrationStatus', 'integrationService'];
 const QUERY: QueryField[] = ['integrationStatus', 'integrationService'];
@@ -67,7 +68,7 @@ export function IntegrationsPage() {
         errorTitle={MSG.integrations.logLoadFailed}
         categoryHeader={INTEGRATIONS_TEXT.status}
       />
-      <section aria-label={INTEGRATIONS_TEXT.log}>
+      <ReportSection label={INTEGRATIONS_TEXT.log} report="integrationLog" query={{ ...base }} idOrg={filter.idOrg} expectedRows={log.data?.totalResult ?? null}>
         <DataState
           status={log.status}
           errorTitle={MSG.integrations.logLoadFailed}
@@ -86,7 +87,7 @@ export function IntegrationsPage() {
             />
           ) : null}
         </DataState>
-      </section>
+      </ReportSection>
     </AnalyticsPage>
   );
 }
