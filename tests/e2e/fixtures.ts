@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from '../../src/main/browser-host';
 import { LAUNCH_ARGS, requireBrowser } from './browser';
@@ -31,9 +34,12 @@ export const test = base.extend<object, WorkerFixtures>({
     // Playwright reads the fixtures a function needs from its first parameter's pattern.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const host = await startBrowserHost({ port: 0, memory: true, build: false, logger: quietLogger });
+      // Each worker saves its downloads in a folder of its own.
+      const downloadsDir = await mkdtemp(join(tmpdir(), 'atiende-e2e-descargas-'));
+      const host = await startBrowserHost({ port: 0, memory: true, build: false, logger: quietLogger, downloadsDir });
       await use(host);
       await host.close();
+      await rm(downloadsDir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 120_000 }
   ],

@@ -4,7 +4,7 @@ import { ANALYTICS_HOME_PATH, CHAT_PATH, landingPath } from '../../shared/menus'
 import type { RoleId } from '../../shared/roles';
 import { SessionSummaryPage } from '../features/home/SessionSummaryPage';
 import { ChatPage } from '../features/chat/ChatPage';
-import { REPORT_PAGES, type ReportPageId } from '../features/reports/routes';
+import { REPORT_PAGES, type ReportPageId } from '../../shared/report-pages';
 import { HUMAN_SETTINGS_PAGES, type HumanSettingsPageId } from '../features/settings/human/routes';
 
 /**

@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages';
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: '260px', maxWidth: '420px' },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  status: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   path: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
   error: { color: tokens.colorPaletteRedForeground1 }
 });
@@ -107,7 +108,7 @@ export function DownloadPanel({ report, query, idOrg, expectedRows }: DownloadPa
           </Button>
         ) : null}
       </div>
-      <div role="status" aria-live="polite" aria-label={DOWNLOAD_TEXT.label}>
+      <div className={styles.status} role="status" aria-live="polite" aria-label={DOWNLOAD_TEXT.label}>
         {starting ? <Caption1>{DOWNLOAD_TEXT.starting}</Caption1> : null}
         {progress?.state === 'running' ? (
           <>

@@ -16,7 +16,7 @@ import { useAnalyticsQuery } from '../analytics/use-analytics-query';
 import type { FieldId } from '../analytics/use-filter-fields';
 import { usePage } from '../analytics/use-paged';
 import { ReportSection } from './ReportLayout';
-import { REPORT_PAGES } from './routes';
+import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 
 const FIELDS: FieldId[] = ['dates', 'idVa', 'channels'];

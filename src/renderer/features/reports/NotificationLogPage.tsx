@@ -8,7 +8,7 @@ import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { filterQuery, useFilterState, type QueryField } from '../analytics/filter';
 import type { FieldId } from '../analytics/use-filter-fields';
 import { ReportSection } from './ReportLayout';
-import { REPORT_PAGES } from './routes';
+import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 
 const FIELDS: FieldId[] = ['dates', 'notifChannels'];

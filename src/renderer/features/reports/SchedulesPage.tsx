@@ -14,7 +14,7 @@ import { FormDialog } from '../settings/human/FormDialog';
 import { RowActions } from '../settings/human/RowActions';
 import { SelectField } from '../settings/human/fields';
 import { SettingsPage } from '../settings/human/SettingsPage';
-import { REPORT_PAGES } from './routes';
+import { REPORT_PAGES } from '../../../shared/report-pages';
 
 export const SCHEDULES_TEXT = {
   description: 'La aplicación escribe cada reporte en la carpeta elegida a la hora indicada mientras está abierta; si estaba cerrada, lo escribe al abrirla.',

@@ -1,4 +1,4 @@
-import { HISTORY_REPORT_PATH, SCHEDULED_REPORTS_PATH } from '../../../shared/menus';
+import { HISTORY_REPORT_PATH, SCHEDULED_REPORTS_PATH } from './menus';
 
 /** The report pages of SPEC §2 (analitica/reportes/*) and the scheduled exports: path and heading. Who sees each is the menus' business. */
 const R = '/analitica/reportes';
