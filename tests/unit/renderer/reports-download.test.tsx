@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import './dom-setup';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { DownloadPanel, formatBytes } from '../../../src/renderer/features/reports/DownloadPanel';
+import { toTypingRows } from '../../../src/renderer/features/reports/TypingReportPage';
+import type { DownloadProgress } from '../../../src/shared/report-downloads';
+import { renderWithProviders } from './analytics-fixtures';
+import { fail, installFakeAtiende, ok } from './fake-atiende';
+
+const ID = '6f1c1a7e-3f0a-4c52-9a55-0d7f1d5e2a10';
+const running: DownloadProgress = { id: ID, report: 'causal', state: 'running', rows: 0, bytes: 0, path: '/tmp/reporteCausales.csv' };
+
+let fake: ReturnType<typeof installFakeAtiende>;
+let api: { download: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn>; showInFolder: ReturnType<typeof vi.fn> };
+
+beforeEach(() => {
+  fake = installFakeAtiende();
+  api = { download: vi.fn(() => ok(running)), cancel: vi.fn(() => ok(null)), showInFolder: vi.fn(() => ok(null)) };
+  (fake.api as unknown as { reports: typeof api }).reports = api;
+});
+afterEach(() => cleanup());
+
+describe('the download panel', () => {
+  it('starts the download with the page filter, shows rows and bytes against the rows expected, then the folder', async () => {
+    renderWithProviders(<DownloadPanel report="causal" query={{ start: '2026-03-01', end: '2026-03-09' }} idOrg={null} expectedRows={200} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
+    expect(api.download).toHaveBeenCalledWith({ report: 'causal', query: { start: '2026-03-01', end: '2026-03-09' } });
+    act(() => fake.emit('reports:progress', { ...running, rows: 50, bytes: 4096 }));
+    const status = screen.getByRole('status', { name: 'Progreso de la descarga' });
+    expect(within(status).getByText('50 filas · 4 KB')).toBeTruthy();
+    expect(within(status).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0.25');
+    // Progress of another download does not show here.
+    act(() => fake.emit('reports:progress', { ...running, id: '11111111-1111-4111-8111-111111111111', rows: 999 }));
+    expect(within(status).queryByText(/999/)).toBeNull();
+
+    act(() => fake.emit('reports:progress', { ...running, state: 'done', rows: 200, bytes: 16_000 }));
+    expect(within(status).getByText('Descarga completa: 200 filas')).toBeTruthy();
+    expect(within(status).getByText('/tmp/reporteCausales.csv')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abrir carpeta' })));
+    expect(api.showInFolder).toHaveBeenCalledWith({ id: ID });
+  });
+
+  it('cancels a running download; says so; a failure shows the SPEC §8 text and the reason', async () => {
+    renderWithProviders(<DownloadPanel report="causal" query={{}} idOrg={200} expectedRows={null} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
+    expect(api.download).toHaveBeenCalledWith({ report: 'causal', query: {}, idOrg: 200 });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancelar descarga' })));
+    expect(api.cancel).toHaveBeenCalledWith({ id: ID });
+    act(() => fake.emit('reports:progress', { ...running, state: 'cancelled' }));
+    expect(screen.getByText('Descarga cancelada: no se guardó ningún archivo')).toBeTruthy();
+
+    api.download.mockImplementationOnce(() => fail({ status: 400, message: 'La fecha final debe ser igual o posterior a la fecha inicial' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Error al obtener reporte')).toBeTruthy();
+    expect(within(alert).getByText('La fecha final debe ser igual o posterior a la fecha inicial')).toBeTruthy();
+  });
+
+  it('a dismissed save dialog changes nothing', async () => {
+    api.download.mockImplementationOnce(() => ok(null));
+    renderWithProviders(<DownloadPanel report="accessLog" query={{}} idOrg={null} expectedRows={3} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
+    expect(screen.queryByRole('button', { name: 'Cancelar descarga' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('report formats', () => {
+  it('bytes for people', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(12_800)).toBe('12,5 KB');
+    expect(formatBytes(3_355_443)).toBe('3,2 MB');
+  });
+
+  it("the causal report rows: reasons joined by ';' and a new line, a generated row id", () => {
+    const rows = toTypingRows(
+      [
+        { idConv: 'K2', dateConection: '2026-03-09T14:04:00.000Z', businessCausal: ['Consulta de saldo', 'Solicitud de información'], endCausal: 'Resuelto', agent: 'Valentina López', split: null },
+        { idConv: 'K2', dateConection: '2026-03-09T14:04:00.000Z', businessCausal: [], endCausal: null, agent: 'Valentina López', split: null }
+      ],
+      3
+    );
+    expect(rows.map((r) => r.businessText)).toEqual(['Consulta de saldo;\nSolicitud de información', '']);
+    expect(new Set(rows.map((r) => r.rowId)).size).toBe(2);
+  });
+});
