@@ -3,7 +3,7 @@
  * (DESIGN.md §5), so the numbers compare across machines. Nothing here is asserted: a goal is
  * printed next to its figure with whether this run met it.
  *
- * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats):
+ * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,export):
  *  - read (signed-in-read.ts): a signed-in read (GET /api/types/channels) over HTTP and through the
  *    main-process stack (IPC handler → session → API client → HTTP), each ÷ the same SELECT on the
  *    engine; a sign-in (POST /api/auth) ÷ one raw argon2id verify of the same password.
@@ -19,6 +19,9 @@
  *    database, when DATABASE_URL is set) and on PGlite (on disk); each statistics call's median over
  *    HTTP ÷ the same aggregate SQL run bare on the engine, and each analytics page's time with all its
  *    calls at once (statistics-pages.ts). Goal < 1 s per page on PostgreSQL, < 3 s on PGlite.
+ *  - export (report-export.ts): 1,000,000 generated conversations on PostgreSQL (DATABASE_URL); the
+ *    history CSV exported end to end through the main-process services to disk ÷ COPY (the same
+ *    query) TO STDOUT to a file, goal ≤ 1.5×; the main process's peak memory growth, goal < 100 MB.
  *
  * Sizes (environment, positive integers):
  *  BENCH_ROUNDS (300)          reads measured per read figure
@@ -33,6 +36,7 @@
  *  BENCH_STATS_PGLITE_CONVERSATIONS (1000000)  conversations generated for PGlite
  *  BENCH_STATS_DAYS (30)       the range every statistics call asks for, ending today
  *  BENCH_STATS_ROUNDS (5)      timed runs per statistics figure
+ *  BENCH_EXPORT_CONVERSATIONS (1000000)        conversations generated for the export figure
  * The heap part needs a Chromium (CHROME_PATH or /usr/bin/chromium; never downloaded) and builds
  * out/renderer first when it is older than its sources.
  */
@@ -42,6 +46,7 @@ import { benchRendererHeap } from './renderer-heap';
 import { envInt } from './report';
 import { benchSignedInRead } from './signed-in-read';
 import { benchStatistics } from './statistics';
+import { benchReportExport } from './report-export';
 
 const env = process.env;
 const PARTS = {
@@ -60,7 +65,8 @@ const PARTS = {
       pgliteConversations: envInt(env, 'BENCH_STATS_PGLITE_CONVERSATIONS', 1_000_000),
       days: envInt(env, 'BENCH_STATS_DAYS', 30),
       rounds: envInt(env, 'BENCH_STATS_ROUNDS', 5)
-    })
+    }),
+  export: () => benchReportExport({ conversations: envInt(env, 'BENCH_EXPORT_CONVERSATIONS', 1_000_000) })
 } as const;
 type Part = keyof typeof PARTS;
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);

@@ -9,11 +9,15 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+const Database = z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]);
+
 const Request = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('echo') }),
+  /** The platform alone, on a database already prepared (the export bench). */
+  z.object({ kind: z.literal('plain'), database: Database }),
   z.object({
     kind: z.literal('platform'),
-    database: z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]),
+    database: Database,
     agents: z.number().int().positive(),
     customers: z.number().int().positive(),
     tag: z.string()
@@ -60,6 +64,11 @@ async function serve(raw: unknown): Promise<void> {
     const echo = await startEchoServer();
     close = echo.close;
     ready = { url: echo.url, emails: [] };
+  } else if (request.kind === 'plain') {
+    const { startBenchPlatform } = await import('./platform');
+    const { app, url } = await startBenchPlatform(request.database);
+    close = () => app.close();
+    ready = { url, emails: [] };
   } else {
     const { startBenchPlatform } = await import('./platform');
     const { prepareAgents } = await import('./chat-latency');

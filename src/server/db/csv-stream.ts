@@ -50,7 +50,8 @@ function literal(value: unknown): string {
 
 const list = (parts: readonly SQL[]): SQL => sql.join([...parts], sql`, `);
 
-function selectSql(query: CsvQuery): SQL {
+/** The SELECT of a CSV query in key order (what COPY runs on PostgreSQL). */
+export function csvSelect(query: CsvQuery): SQL {
   return sql`select ${list(query.columns)} ${query.source} order by ${list(query.keys.map((k) => k.expr))}`;
 }
 
@@ -62,7 +63,7 @@ export function csvLines(rows: readonly (readonly string[])[]): string {
 /** PostgreSQL: COPY TO STDOUT on a connection of its own, given back to the pool when the COPY ended (dropped when it did not). */
 export function postgresCsvSource(pool: pg.Pool): CsvSource {
   return (query) => {
-    const text = `COPY (${inlineSql(selectSql(query))}) TO STDOUT WITH (FORMAT csv)`;
+    const text = `COPY (${inlineSql(csvSelect(query))}) TO STDOUT WITH (FORMAT csv)`;
     async function* copy(): AsyncGenerator<Buffer> {
       const client = await pool.connect();
       let complete = false;
