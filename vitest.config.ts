@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
+          // Each file builds its own platforms on fresh databases: the modules can be loaded once per worker.
+          isolate: false,
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Label, Select, Text, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
-import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
+import { ArrowSortDown20Regular, ArrowSortUp20Regular, ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
 import { formatNumber } from '../../shared/format';
 import { DATA_TEXT } from './texts';
 
@@ -22,6 +22,7 @@ const useStyles = makeStyles({
   numeric: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   rowHeader: { fontWeight: tokens.fontWeightRegular },
   footer: { fontWeight: tokens.fontWeightSemibold },
+  sortButton: { fontWeight: tokens.fontWeightSemibold, padding: 0, minWidth: 0 },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS, flexWrap: 'wrap' }
 });
 
@@ -44,6 +45,12 @@ export interface DataPaging {
   onPageSize?(size: number): void;
 }
 
+export interface DataSort {
+  columnKey: string;
+  order: 'asc' | 'desc';
+  onChange(order: 'asc' | 'desc'): void;
+}
+
 /** The page sizes a paged report offers. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -58,12 +65,14 @@ export interface DataTableProps<T> {
   /** A last row in <tfoot> (totals). */
   footer?: readonly ReactNode[];
   paging?: DataPaging;
+  /** The column the server sorts by (a paged report's date): its header toggles newest ↔ oldest first. */
+  sort?: DataSort;
   /** Scrolls inside this height (CSS length) with the header kept in view. */
   maxHeight?: string;
 }
 
 /** The one table of the app's data pages: a real <table> with a caption, headers and optional paging. */
-export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, footer, paging, maxHeight }: DataTableProps<T>) {
+export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, footer, paging, sort, maxHeight }: DataTableProps<T>) {
   const styles = useStyles();
   return (
     <div>
@@ -72,11 +81,27 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
           <caption className={captionHidden ? styles.hiddenCaption : styles.caption}>{caption}</caption>
           <thead>
             <tr>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className={c.numeric ? styles.numeric : styles.text}>
-                  {c.header}
-                </th>
-              ))}
+              {columns.map((c) =>
+                sort?.columnKey === c.key ? (
+                  <th key={c.key} scope="col" className={c.numeric ? styles.numeric : styles.text} aria-sort={sort.order === 'asc' ? 'ascending' : 'descending'}>
+                    <Button
+                      size="small"
+                      appearance="transparent"
+                      className={styles.sortButton}
+                      icon={sort.order === 'asc' ? <ArrowSortUp20Regular /> : <ArrowSortDown20Regular />}
+                      iconPosition="after"
+                      aria-label={DATA_TEXT.sortBy(c.header, sort.order === 'asc' ? 'desc' : 'asc')}
+                      onClick={() => sort.onChange(sort.order === 'asc' ? 'desc' : 'asc')}
+                    >
+                      {c.header}
+                    </Button>
+                  </th>
+                ) : (
+                  <th key={c.key} scope="col" className={c.numeric ? styles.numeric : styles.text}>
+                    {c.header}
+                  </th>
+                )
+              )}
             </tr>
           </thead>
           <tbody>

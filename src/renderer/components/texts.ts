@@ -22,6 +22,7 @@ export const DATA_TEXT = {
   previousPage: 'Página anterior',
   nextPage: 'Página siguiente',
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  sortBy: (column: string, next: 'asc' | 'desc') => `${column}: ordenar ${next === 'asc' ? 'de la más antigua a la más reciente' : 'de la más reciente a la más antigua'}`,
   results: (n: string) => `${n} resultados`,
   filters: 'Filtros',
   startDate: 'Fecha inicial',

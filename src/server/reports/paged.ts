@@ -10,16 +10,16 @@ import {
   causalSource,
   connectionHistorySource,
   conversationsSource,
-  newestFirst,
+  pageOrder,
   notificationLogSource,
   type ReportSource
 } from './sources';
 
 export type ReportPageKey = 'accessLog' | 'conversationsReport' | 'causalReport' | 'agentConnectionHistory' | 'notificationLog' | 'conversationInteractions';
 
-/** count(*) over the source and the page of rows, newest first, in one statement (pagedSql). */
-function page(source: ReportSource, columns: ReturnType<typeof sql>, paging: { page: number; size: number }) {
-  return pagedSql(source.source, sql`select ${columns} ${source.source} order by ${newestFirst(source.keys)}`, paging);
+/** count(*) over the source and the page of rows in the page's order (newest first by default), in one statement (pagedSql). */
+function page(source: ReportSource, columns: ReturnType<typeof sql>, paging: { page: number; size: number; order?: 'asc' | 'desc' }) {
+  return pagedSql(source.source, sql`select ${columns} ${source.source} order by ${pageOrder(source.keys, paging.order)}`, paging);
 }
 
 /**

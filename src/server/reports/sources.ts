@@ -27,10 +27,11 @@ const byStartedConversation: CsvQuery['keys'] = [
   { expr: sql`c.id_conv`, type: 'text' }
 ];
 
-/** The keys in the pages' order (newest first). */
-export function newestFirst(keys: CsvQuery['keys']): SQL {
+/** The keys in a page's order: newest first unless the page asks for the oldest first. */
+export function pageOrder(keys: CsvQuery['keys'], order: 'asc' | 'desc' = 'desc'): SQL {
+  const direction = sql.raw(order === 'asc' ? 'asc' : 'desc');
   return sql.join(
-    keys.map((k) => sql`${k.expr} desc`),
+    keys.map((k) => sql`${k.expr} ${direction}`),
     sql`, `
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { integrationLogSource, pageOrder } from '../reports/sources';
 import { byName } from '../routes/listing';
 import { pageOf, pagedSql } from './common';
 import { int, iso, numOrNull, str, strOrNull } from './rows';
@@ -48,20 +49,23 @@ export const clientStats: StatQueries<ClientKey> = {
   },
 
   /**
-   * The integration log of the range, newest first, paged; totalFailed and totalSuccess count the
-   * calls of the range whatever integrationStatus asks (idVa and integrationService do narrow them).
+   * The integration log of the range (the rows of its CSV, src/server/reports/sources.ts), newest
+   * first unless asked, paged; totalFailed and totalSuccess count the calls of the range whatever
+   * integrationStatus asks (idVa and integrationService do narrow them).
    */
   consumerIntegrations: {
-    sql: ({ idOrg, range, query }) =>
-      pagedSql(
+    sql: (input) => {
+      const { idOrg, range, query } = input;
+      const log = integrationLogSource(input);
+      return pagedSql(
         sql`from integration_calls i where ${integrationScope(idOrg, range, query, false)}`,
         sql`select i.id, ${isoText(sql`i.called_at`)} as called_at, i.service, i.status, i.conversation_id, i.duration_ms, i.detail
-            from integration_calls i where ${integrationScope(idOrg, range, query, true)}
-            order by i.called_at desc, i.id desc`,
+            ${log.source} order by ${pageOrder(log.keys, query.order)}`,
         query,
         sql`count(*) filter (where i.status = 'failed')::int as total_failed, count(*) filter (where i.status = 'success')::int as total_success,
             count(*) filter (where ${query.integrationStatus === undefined ? sql`true` : sql`i.status = ${query.integrationStatus}`})::int as total_result`
-      ),
+      );
+    },
     shape: (rows, { query }) => {
       const { rows: page, paging } = pageOf(rows, query, 'id');
       const first = rows[0] ?? { total_failed: 0, total_success: 0 };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { agentChatColumns, agentChatsSource, newestFirst } from '../reports/sources';
+import { agentChatColumns, agentChatsSource, pageOrder } from '../reports/sources';
 import { pageOf, pagedSql } from './common';
 import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
 import { bucketLabels, topNames, toSeries } from './series';
@@ -30,7 +30,7 @@ function agentChatsSql(input: StatInput<'humanAgentChats'> | StatInput<'humanAge
   const source = agentChatsSource(input, kind);
   return pagedSql(
     source.source,
-    sql`select ${agentChatColumns(kind)} ${source.source} order by ${newestFirst(source.keys)}`,
+    sql`select ${agentChatColumns(kind)} ${source.source} order by ${pageOrder(source.keys, input.query.order)}`,
     input.query
   );
 }

@@ -74,9 +74,13 @@ const orgShape = { idOrg: IdParam.optional() };
 export const FilterQuery = withFilterRules(z.object(filterShape));
 /** For calls that take the organisation as ?idOrg (SPEC §6 suffix rule). */
 export const StatisticsFilter = withFilterRules(z.object({ ...filterShape, ...orgShape }));
-/** Paged variants (page ≥ 1, size 1..500, default 10). */
-export const PagedFilterQuery = withFilterRules(z.object({ ...filterShape, ...PageQueryShape }));
-export const PagedStatisticsFilter = withFilterRules(z.object({ ...filterShape, ...orgShape, ...PageQueryShape }));
+/** The order of a paged list by its date (the server's one sort): newest first unless asked. */
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+const orderShape = { order: z.enum(SORT_ORDERS, { message: "El orden debe ser 'asc' o 'desc'" }).default('desc') };
+/** Paged variants (page ≥ 1, size 1..500, default 10; order by date, newest first by default). */
+export const PagedFilterQuery = withFilterRules(z.object({ ...filterShape, ...PageQueryShape, ...orderShape }));
+export const PagedStatisticsFilter = withFilterRules(z.object({ ...filterShape, ...orgShape, ...PageQueryShape, ...orderShape }));
 
 export type StatisticsFilter = z.infer<typeof StatisticsFilter>;
 export type StatisticsFilterInput = z.input<typeof StatisticsFilter>;

@@ -90,6 +90,10 @@ describe.each(BACKENDS)('reports (%s)', (backend) => {
         canal: 'Web',
         idVa: 1
       });
+      // The server's one sort: by date, oldest first when asked.
+      const oldest = await s.json<{ entriesConsumers: { fecha: string; identificacion: string }[] }>('admin@demo.co', path('accessLog'), { ...TWO_DAYS, size: 3, order: 'asc' });
+      expect(oldest.entriesConsumers.map((e) => `${e.fecha} ${e.identificacion}`)).toEqual([...expected].reverse().slice(0, 3));
+      expect((await s.get('admin@demo.co', path('accessLog'), { ...TWO_DAYS, order: 'sideways' })).statusCode).toBe(400);
       // Filters narrow it like the statistics: document type, channels.
       const passports = await s.json<{ totalResult: number }>('admin@demo.co', path('accessLog'), { ...TWO_DAYS, idType: 'PASAPORTE' });
       expect(passports.totalResult).toBe(2); // K4, K8 (customer C)

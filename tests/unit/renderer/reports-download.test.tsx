@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { DataTable } from '../../../src/renderer/components/DataTable';
 import { DownloadPanel, formatBytes } from '../../../src/renderer/features/reports/DownloadPanel';
 import { toTypingRows } from '../../../src/renderer/features/reports/TypingReportPage';
 import type { DownloadProgress } from '../../../src/shared/report-downloads';
@@ -83,5 +84,37 @@ describe('report formats', () => {
     );
     expect(rows.map((r) => r.businessText)).toEqual(['Consulta de saldo;\nSolicitud de información', '']);
     expect(new Set(rows.map((r) => r.rowId)).size).toBe(2);
+  });
+});
+
+describe('the report table', () => {
+  it("sorts by the server's column from its header, offers 'Filas por página:' and pages", () => {
+    const onChange = vi.fn();
+    const onPage = vi.fn();
+    const onPageSize = vi.fn();
+    renderWithProviders(
+      <DataTable
+        caption="Accesos"
+        columns={[
+          { key: 'fecha', header: 'Fecha', render: (r: { f: string }) => r.f },
+          { key: 'nombre', header: 'Nombre', render: () => 'Ana' }
+        ]}
+        rows={[{ f: '24/11/2026' }]}
+        rowKey={(r) => r.f}
+        sort={{ columnKey: 'fecha', order: 'desc', onChange }}
+        paging={{ page: 1, totalPages: 3, totalResult: 25, onPage, pageSize: 10, onPageSize }}
+      />
+    );
+    const header = screen.getByRole('columnheader', { name: /Fecha/ });
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(within(header).getByRole('button', { name: 'Fecha: ordenar de la más antigua a la más reciente' }));
+    expect(onChange).toHaveBeenCalledWith('asc');
+    const pager = screen.getByRole('navigation', { name: 'Paginador' });
+    fireEvent.change(within(pager).getByLabelText('Filas por página:'), { target: { value: '50' } });
+    expect(onPageSize).toHaveBeenCalledWith(50);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Página siguiente' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+    expect(within(pager).getByText('25 resultados')).toBeTruthy();
   });
 });

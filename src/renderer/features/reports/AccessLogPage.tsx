@@ -35,13 +35,13 @@ const COLUMNS: DataColumn<AccessLogEntry>[] = [
 export function AccessLogPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
-  const { load, paging, total } = usePagedReport('accessLog', query, filter.idOrg);
+  const { load, paging, total, order } = usePagedReport('accessLog', query, filter.idOrg);
   return (
     <AnalyticsPage title={REPORT_PAGES.accessLog.title} fields={FIELDS} filter={filter} onFilterChange={setFilter}>
       <ReportSection label={ACCESS_LOG_TEXT.table} report="accessLog" query={{ ...query }} idOrg={filter.idOrg} expectedRows={total}>
         <DataState status={load.status} errorTitle={MSG.reports.loadFailed} errorDetail={load.error?.message} empty={(load.data?.entriesConsumers.length ?? 0) === 0} onRetry={load.reload} level="h2">
           {load.data ? (
-            <DataTable caption={ACCESS_LOG_TEXT.table} columns={COLUMNS} rows={load.data.entriesConsumers} rowKey={(e, i) => `${e.fecha}-${e.id}-${i}`} paging={paging} />
+            <DataTable caption={ACCESS_LOG_TEXT.table} columns={COLUMNS} rows={load.data.entriesConsumers} rowKey={(e, i) => `${e.fecha}-${e.id}-${i}`} paging={paging} sort={{ columnKey: 'fecha', ...order }} />
           ) : null}
         </DataState>
       </ReportSection>

@@ -38,13 +38,13 @@ const COLUMNS: DataColumn<AgentConnection>[] = [
 export function AgentHistoryPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
-  const { load, paging, total } = usePagedReport('agentConnectionHistory', query, filter.idOrg);
+  const { load, paging, total, order } = usePagedReport('agentConnectionHistory', query, filter.idOrg);
   return (
     <AnalyticsPage title={REPORT_PAGES.agentHistory.title} fields={FIELDS} filter={filter} onFilterChange={setFilter}>
       <ReportSection label={AGENT_HISTORY_TEXT.table} report="agentHistory" query={{ ...query }} idOrg={filter.idOrg} expectedRows={total}>
         <DataState status={load.status} errorTitle={MSG.reports.loadFailed} errorDetail={load.error?.message} empty={(load.data?.connections.length ?? 0) === 0} onRetry={load.reload} level="h2">
           {load.data ? (
-            <DataTable caption={AGENT_HISTORY_TEXT.table} columns={COLUMNS} rows={load.data.connections} rowKey={(c, i) => `${c.idUser}-${c.fechaInicio}-${i}`} paging={paging} />
+            <DataTable caption={AGENT_HISTORY_TEXT.table} columns={COLUMNS} rows={load.data.connections} rowKey={(c, i) => `${c.idUser}-${c.fechaInicio}-${i}`} paging={paging} sort={{ columnKey: 'inicio', ...order }} />
           ) : null}
         </DataState>
       </ReportSection>

@@ -90,13 +90,13 @@ export function HistoryPage() {
 function HistoryList() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
-  const { load, paging, total } = usePagedReport('conversationsReport', query, filter.idOrg);
+  const { load, paging, total, order } = usePagedReport('conversationsReport', query, filter.idOrg);
   const cols = useMemo(() => columns(filter.idOrg), [filter.idOrg]);
   return (
     <AnalyticsPage title={REPORT_PAGES.history.title} fields={FIELDS} filter={filter} onFilterChange={setFilter}>
       <ReportSection label={HISTORY_TEXT.table} report="conversations" query={{ ...query }} idOrg={filter.idOrg} expectedRows={total}>
         <DataState status={load.status} errorTitle={MSG.reports.loadFailed} errorDetail={load.error?.message} empty={(load.data?.conversations.length ?? 0) === 0} onRetry={load.reload} level="h2">
-          {load.data ? <DataTable caption={HISTORY_TEXT.table} columns={cols} rows={load.data.conversations} rowKey={(c) => c.idConv} paging={paging} /> : null}
+          {load.data ? <DataTable caption={HISTORY_TEXT.table} columns={cols} rows={load.data.conversations} rowKey={(c) => c.idConv} paging={paging} sort={{ columnKey: 'inicio', ...order }} /> : null}
         </DataState>
       </ReportSection>
     </AnalyticsPage>

@@ -58,14 +58,14 @@ export function HumanChatsReportPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
   const attended = filter.attention === 'attended';
-  const { load, paging, total } = usePagedReport(attended ? 'humanAgentChats' : 'humanAgentNotAttended', query, filter.idOrg);
+  const { load, paging, total, order } = usePagedReport(attended ? 'humanAgentChats' : 'humanAgentNotAttended', query, filter.idOrg);
   const caption = attended ? T.attended : T.notAttended;
   const cols = useMemo(() => columns(attended), [attended]);
   return (
     <AnalyticsPage title={REPORT_PAGES.humanChats.title} fields={FIELDS} filter={filter} onFilterChange={setFilter}>
       <ReportSection label={caption} report="humanAgentChats" query={{ ...query }} idOrg={filter.idOrg} expectedRows={total}>
         <DataState status={load.status} errorTitle={MSG.reports.loadFailed} errorDetail={load.error?.message} empty={(load.data?.chats.length ?? 0) === 0} onRetry={load.reload} level="h2">
-          {load.data ? <DataTable caption={caption} columns={cols} rows={load.data.chats} rowKey={(c) => c.idConv} paging={paging} /> : null}
+          {load.data ? <DataTable caption={caption} columns={cols} rows={load.data.chats} rowKey={(c) => c.idConv} paging={paging} sort={{ columnKey: 'entrada', ...order }} /> : null}
         </DataState>
       </ReportSection>
     </AnalyticsPage>

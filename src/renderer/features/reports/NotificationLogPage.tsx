@@ -37,12 +37,12 @@ const COLUMNS: DataColumn<NotificationLogEntry>[] = [
 export function NotificationLogPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
-  const { load, paging, total } = usePagedReport('notificationLog', query, filter.idOrg);
+  const { load, paging, total, order } = usePagedReport('notificationLog', query, filter.idOrg);
   return (
     <AnalyticsPage title={REPORT_PAGES.notifications.title} fields={FIELDS} filter={filter} onFilterChange={setFilter}>
       <ReportSection label={NOTIFICATION_LOG_TEXT.table} report="notificationLog" query={{ ...query }} idOrg={filter.idOrg} expectedRows={total}>
         <DataState status={load.status} errorTitle={MSG.reports.loadFailed} errorDetail={load.error?.message} empty={(load.data?.notificationsLog.length ?? 0) === 0} onRetry={load.reload} level="h2">
-          {load.data ? <DataTable caption={NOTIFICATION_LOG_TEXT.table} columns={COLUMNS} rows={load.data.notificationsLog} rowKey={(n) => String(n.id)} paging={paging} /> : null}
+          {load.data ? <DataTable caption={NOTIFICATION_LOG_TEXT.table} columns={COLUMNS} rows={load.data.notificationsLog} rowKey={(n) => String(n.id)} paging={paging} sort={{ columnKey: 'fecha', ...order }} /> : null}
         </DataState>
       </ReportSection>
     </AnalyticsPage>

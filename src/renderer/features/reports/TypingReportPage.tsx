@@ -47,13 +47,13 @@ const COLUMNS: DataColumn<TypingRow>[] = [
 export function TypingReportPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
-  const { load, paging, total } = usePagedReport('causalReport', query, filter.idOrg);
+  const { load, paging, total, order } = usePagedReport('causalReport', query, filter.idOrg);
   const rows = useMemo(() => (load.data ? toTypingRows(load.data.humanAgentTyping, load.data.currentPage) : []), [load.data]);
   return (
     <AnalyticsPage title={REPORT_PAGES.typings.title} fields={FIELDS} filter={filter} onFilterChange={setFilter}>
       <ReportSection label={TYPING_REPORT_TEXT.table} report="causal" query={{ ...query }} idOrg={filter.idOrg} expectedRows={total}>
         <DataState status={load.status} errorTitle={MSG.reports.loadFailed} errorDetail={load.error?.message} empty={rows.length === 0} onRetry={load.reload} level="h2">
-          <DataTable caption={TYPING_REPORT_TEXT.table} columns={COLUMNS} rows={rows} rowKey={(r) => r.rowId} paging={paging} />
+          <DataTable caption={TYPING_REPORT_TEXT.table} columns={COLUMNS} rows={rows} rowKey={(r) => r.rowId} paging={paging} sort={{ columnKey: 'fecha', ...order }} />
         </DataState>
       </ReportSection>
     </AnalyticsPage>
