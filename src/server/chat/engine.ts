@@ -12,7 +12,7 @@ import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, 
 import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
 import { assignNext, splitsWithQueue, waitingForAgent, waitingPerAgent } from './routing';
 import { sweep, type SweepReport } from './sweeper';
-import { inTransaction } from './tx';
+import { inTransaction, isDuplicateClientId } from './tx';
 import {
   checkWidgetOrigin,
   conversationForToken,
@@ -372,7 +372,7 @@ export class ChatEngine {
         fx.message(stored.holder, stored.row, sender);
         this.dispatch(fx);
         return toLiveMessage(stored.row, audience);
-      })
+      }, (error: unknown) => (isDuplicateClientId(error) ? slow() : Promise.reject(error)))
     );
   }
 

@@ -243,6 +243,40 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     expect(conv).toMatchObject({ status: 'ACTIVA', agentId: agentSpec.userId, lastSeq: stored.length });
   });
 
+  it('answers copies of one message sent at once (a retry while the first is in flight) with the one stored row', async () => {
+    const fx = await createChatFixture(platform.app, { agentsA: 1 });
+    const db = platform.app.db;
+    const [agentSpec] = fx.agents;
+    if (!agentSpec) throw new Error('one agent expected');
+    const agent = await agentOnline(platform.url, agentSpec);
+    const agentWindow = await connectAgent(platform.url, agentSpec.token);
+    const customer = await startEscalated(platform.url, fx, 9);
+    const customerTab = await connectWidget(platform.url, { conversationId: customer.conversationId, token: customer.token });
+    clients.push(agent, agentWindow, customer.client, customerTab);
+    const conversationId = customer.conversationId;
+    await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === conversationId);
+    await agent.ok('chat:accept', { conversationId }, AgentChatSnapshot);
+
+    for (let round = 0; round < 5; round++) {
+      const fromAgent = newClientId();
+      const fromCustomer = newClientId();
+      const acks = await Promise.all([
+        ...[agent, agentWindow, agent, agentWindow].map((s) => s.ok('chat:send', { conversationId, clientId: fromAgent, text: `asesor ${round}` }, LiveMessage)),
+        ...[customer.client, customerTab, customer.client, customerTab].map((s) =>
+          s.ok('widget:message', { clientId: fromCustomer, text: `cliente ${round}`, attachment: null }, LiveMessage)
+        )
+      ]);
+      const stored = await db.select().from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.clientId, fromAgent)));
+      expect(stored).toHaveLength(1);
+      expect(new Set(acks.slice(0, 4).map((a) => a.seq))).toEqual(new Set([stored[0]?.seq]));
+      const storedCustomer = await db.select().from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.clientId, fromCustomer)));
+      expect(storedCustomer).toHaveLength(1);
+      expect(new Set(acks.slice(4).map((a) => a.seq))).toEqual(new Set([storedCustomer[0]?.seq]));
+    }
+    const all = await db.select({ seq: messages.seq }).from(messages).where(eq(messages.conversationId, conversationId)).orderBy(asc(messages.seq));
+    expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
+  });
+
   it('sends a message to the other windows of both sides, and to its sending socket only as the ack', async () => {
     const fx = await createChatFixture(platform.app, { agentsA: 1 });
     const [agentSpec] = fx.agents;
