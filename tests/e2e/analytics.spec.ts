@@ -64,7 +64,7 @@ async function settled(page: Page): Promise<Locator> {
 /** Everything the page shows as data: its tiles' values and its tables' cells. */
 async function shownData(main: Locator): Promise<string> {
   const tiles = await main.locator('[data-indicator]').allInnerTexts();
-  const tables = await main.locator('table').allInnerTexts();
+  const tables = await main.getByRole('table').allInnerTexts();
   return [...tiles, ...tables].join('\n');
 }
 
@@ -163,10 +163,11 @@ test('estado-chats shows the API counts, follows the range and shows the error s
   /** State and count of each row (the doughnut's table also shows each state's share). */
   async function rowsShown(): Promise<string[]> {
     await settled(page);
-    const rows = table.locator('tbody tr');
+    // The body's rows: the header row holds column headers, not a row header.
+    const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
     const out: string[] = [];
     for (let i = 0; i < Math.min(4, await rows.count()); i++) {
-      const cells = await rows.nth(i).locator('th, td').allInnerTexts();
+      const cells = await rows.nth(i).locator('[role=rowheader], [role=cell]').allInnerTexts();
       out.push(`${cells[0]?.trim()} ${cells[1]?.trim()}`);
     }
     return out;

@@ -1,28 +1,42 @@
-import type { ReactNode } from 'react';
-import { Button, Label, Select, Text, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
-import { ArrowSortDown20Regular, ArrowSortUp20Regular, ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
+import { useMemo, type ReactNode } from 'react';
+import {
+  Button,
+  DataGrid,
+  DataGridBody,
+  DataGridCell,
+  DataGridHeader,
+  DataGridHeaderCell,
+  DataGridRow,
+  Label,
+  Select,
+  TableBody,
+  TableCell,
+  TableRow,
+  Text,
+  createTableColumn,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  useId,
+  type TableColumnDefinition
+} from '@fluentui/react-components';
+import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
 import { formatNumber } from '../../shared/format';
 import { DATA_TEXT } from './texts';
 
+/** Each column's least width: a wide report scrolls sideways inside its panel rather than squeezing its cells. */
+const COLUMN_MIN_REM = 7;
+
 const useStyles = makeStyles({
   wrap: { overflow: 'auto', maxWidth: '100%' },
-  table: {
-    borderCollapse: 'collapse',
-    width: '100%',
-    fontSize: tokens.fontSizeBase300,
-    '& th': { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-    '& td': { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-    // The header stays in view while a long table scrolls inside its panel.
-    '& thead th': { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold, position: 'sticky', top: 0, zIndex: 1 },
-    '& tbody tr:hover': { backgroundColor: tokens.colorNeutralBackground1Hover }
-  },
-  caption: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXS} 0` },
-  hiddenCaption: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-  text: { textAlign: 'left' },
-  numeric: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  rowHeader: { fontWeight: tokens.fontWeightRegular },
+  grid: { fontSize: tokens.fontSizeBase300 },
+  // The header stays in view while a long table scrolls inside its panel.
+  header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground3 },
+  headerCell: { fontWeight: tokens.fontWeightSemibold },
+  cell: { minWidth: 0, overflowWrap: 'anywhere', paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS },
+  numeric: { justifyContent: 'flex-end', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   footer: { fontWeight: tokens.fontWeightSemibold },
-  sortButton: { fontWeight: tokens.fontWeightSemibold, padding: 0, minWidth: 0 },
+  caption: { display: 'block', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXS} 0` },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS, flexWrap: 'wrap' }
 });
 
@@ -55,14 +69,14 @@ export interface DataSort {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export interface DataTableProps<T> {
-  /** The table's <caption>: its accessible name. */
+  /** The table's accessible name, shown above it unless `captionHidden`. */
   caption: string;
   /** Keep the caption for assistive technology only (a heading above already says it). */
   captionHidden?: boolean;
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
   rowKey(row: T, index: number): string;
-  /** A last row in <tfoot> (totals). */
+  /** A last row of totals. */
   footer?: readonly ReactNode[];
   paging?: DataPaging;
   /** The column the server sorts by (a paged report's date): its header toggles newest ↔ oldest first. */
@@ -71,74 +85,106 @@ export interface DataTableProps<T> {
   maxHeight?: string;
 }
 
-/** The one table of the app's data pages: a real <table> with a caption, headers and optional paging. */
+interface Item<T> {
+  row: T;
+  key: string;
+}
+
+/** A comparison that keeps the server's order (two parameters: Fluent takes the column as sortable). */
+const serverOrder = (_a: unknown, _b: unknown): number => 0;
+
+/**
+ * The one table of the app's data pages: a Fluent DataGrid with each row named by its first cell,
+ * an optional totals row, the server's paging and the server's sort. It reads as a table (role
+ * table, cells, row headers) and the buttons in its cells are in the page's Tab order, as in a
+ * native table: its rows are records to read and act on, not a spreadsheet to move through cell by
+ * cell (focusMode 'none' also keeps tabster's focus redirectors, hidden but focusable, out of it).
+ */
 export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, footer, paging, sort, maxHeight }: DataTableProps<T>) {
   const styles = useStyles();
+  const captionId = useId('tabla');
+  const items = useMemo(() => rows.map((row, index) => ({ row, key: rowKey(row, index) })), [rows, rowKey]);
+  const gridColumns = useMemo<TableColumnDefinition<Item<T>>[]>(
+    () =>
+      columns.map((c) =>
+        createTableColumn<Item<T>>({
+          columnId: c.key,
+          renderHeaderCell: () => c.header,
+          renderCell: (item) => c.render(item.row),
+          ...(sort?.columnKey === c.key ? { compare: serverOrder } : {})
+        })
+      ),
+    [columns, sort?.columnKey]
+  );
+  const byKey = new Map(columns.map((c, i) => [c.key, { column: c, first: i === 0 }]));
+  const cellClass = (key: string) => mergeClasses(styles.cell, byKey.get(key)?.column.numeric ? styles.numeric : undefined);
+  const labelled = captionHidden ? { 'aria-label': caption } : { 'aria-labelledby': captionId };
   return (
     <div>
+      {captionHidden ? null : (
+        <Text id={captionId} className={styles.caption}>
+          {caption}
+        </Text>
+      )}
       <div className={styles.wrap} style={maxHeight ? { maxHeight } : undefined}>
-        <table className={styles.table}>
-          <caption className={captionHidden ? styles.hiddenCaption : styles.caption}>{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) =>
-                sort?.columnKey === c.key ? (
-                  <th key={c.key} scope="col" className={c.numeric ? styles.numeric : styles.text} aria-sort={sort.order === 'asc' ? 'ascending' : 'descending'}>
-                    <Button
-                      size="small"
-                      appearance="transparent"
-                      className={styles.sortButton}
-                      icon={sort.order === 'asc' ? <ArrowSortUp20Regular /> : <ArrowSortDown20Regular />}
-                      iconPosition="after"
-                      aria-label={DATA_TEXT.sortBy(c.header, sort.order === 'asc' ? 'desc' : 'asc')}
-                      onClick={() => sort.onChange(sort.order === 'asc' ? 'desc' : 'asc')}
-                    >
-                      {c.header}
-                    </Button>
-                  </th>
-                ) : (
-                  <th key={c.key} scope="col" className={c.numeric ? styles.numeric : styles.text}>
-                    {c.header}
-                  </th>
-                )
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={rowKey(row, index)}>
-                {columns.map((c, i) =>
-                  i === 0 ? (
-                    <th key={c.key} scope="row" className={mergeClasses(styles.rowHeader, c.numeric ? styles.numeric : styles.text)}>
-                      {c.render(row)}
-                    </th>
-                  ) : (
-                    <td key={c.key} className={c.numeric ? styles.numeric : styles.text}>
-                      {c.render(row)}
-                    </td>
-                  )
+        <DataGrid
+          {...labelled}
+          className={styles.grid}
+          style={{ minWidth: `${columns.length * COLUMN_MIN_REM}rem` }}
+          role="table"
+          focusMode="none"
+          items={items}
+          columns={gridColumns}
+          getRowId={(item: Item<T>) => item.key}
+          size="small"
+          sortable={sort !== undefined}
+          sortState={sort ? { sortColumn: sort.columnKey, sortDirection: sort.order === 'asc' ? 'ascending' : 'descending' } : undefined}
+          onSortChange={(_, state) => sort?.onChange(state.sortDirection === 'ascending' ? 'asc' : 'desc')}
+        >
+          <DataGridHeader className={styles.header}>
+            <DataGridRow>
+              {({ renderHeaderCell, columnId }) => {
+                const key = String(columnId);
+                const header = byKey.get(key)?.column.header ?? '';
+                const numeric = byKey.get(key)?.column.numeric === true;
+                return (
+                  <DataGridHeaderCell
+                    focusMode="none"
+                    className={mergeClasses(cellClass(key), styles.headerCell)}
+                    button={{
+                      className: numeric ? styles.numeric : undefined,
+                      ...(sort?.columnKey === key ? { 'aria-label': DATA_TEXT.sortBy(header, sort.order === 'asc' ? 'desc' : 'asc') } : {})
+                    }}
+                  >
+                    {renderHeaderCell()}
+                  </DataGridHeaderCell>
+                );
+              }}
+            </DataGridRow>
+          </DataGridHeader>
+          <DataGridBody<Item<T>>>
+            {({ item, rowId }) => (
+              <DataGridRow<Item<T>> key={rowId}>
+                {({ renderCell, columnId }) => (
+                  <DataGridCell role={byKey.get(String(columnId))?.first ? 'rowheader' : 'cell'} className={cellClass(String(columnId))}>
+                    {renderCell(item)}
+                  </DataGridCell>
                 )}
-              </tr>
-            ))}
-          </tbody>
+              </DataGridRow>
+            )}
+          </DataGridBody>
           {footer ? (
-            <tfoot>
-              <tr className={styles.footer}>
-                {footer.map((cell, i) =>
-                  i === 0 ? (
-                    <th key={i} scope="row" className={styles.text}>
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={i} className={columns[i]?.numeric ? styles.numeric : styles.text}>
-                      {cell}
-                    </td>
-                  )
-                )}
-              </tr>
-            </tfoot>
+            <TableBody>
+              <TableRow className={styles.footer}>
+                {footer.map((cell, i) => (
+                  <TableCell key={i} role={i === 0 ? 'rowheader' : 'cell'} className={cellClass(columns[i]?.key ?? '')}>
+                    {cell}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableBody>
           ) : null}
-        </table>
+        </DataGrid>
       </div>
       {paging && (paging.totalPages > 1 || paging.onPageSize) ? <Pager {...paging} /> : null}
     </div>

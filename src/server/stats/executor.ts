@@ -12,6 +12,14 @@ const dialect = new PgDialect();
  */
 const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
 /**
+ * PostgreSQL compiles an expensive plan's expressions with LLVM first (jit, on by default above a
+ * cost the statistics always reach): for these one-pass aggregates that compilation costs more
+ * than it saves (measured on 1,000,000 conversations: TMO's summary 680 → 410 ms, the assistant's
+ * totals 770 → 410 ms, the customers' summary about the same). Off for the statement's own
+ * transaction; PGlite has no JIT and ignores it.
+ */
+const NO_JIT = sql.raw(`set local jit = off`);
+/**
  * How long a statement waits before it starts, so that the other calls of the same page (fired
  * together, arriving within a few milliseconds) find it and wait for it instead of running their
  * own. It matters most on PGlite, which runs a statement on the event loop's thread: a statement
@@ -47,6 +55,7 @@ export function runShared(db: Db, statement: SQL): Promise<Row[]> {
   const started = Promise.all([gather(), freshPlannerStatistics(db)]).then(() =>
     db.transaction(async (tx) => {
       await tx.execute(WORK_MEM);
+      await tx.execute(NO_JIT);
       return rows(await tx.execute(statement));
     })
   );

@@ -52,7 +52,7 @@ export function renderPage(ui: ReactNode) {
 /** The row of a settings table whose header cell says `name`. */
 export function rowOf(name: string): HTMLElement {
   const header = screen.getByRole('rowheader', { name });
-  const row = header.closest('tr');
+  const row = header.closest<HTMLElement>('[role="row"]');
   if (!row) throw new Error(`No row for ${name}`);
   return row;
 }
