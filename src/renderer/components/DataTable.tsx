@@ -24,9 +24,6 @@ import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-ico
 import { formatNumber } from '../../shared/format';
 import { DATA_TEXT } from './texts';
 
-/** Each column's least width: a wide report scrolls sideways inside its panel rather than squeezing its cells. */
-const COLUMN_MIN_REM = 7;
-
 const useStyles = makeStyles({
   wrap: { overflow: 'auto', maxWidth: '100%' },
   grid: { fontSize: tokens.fontSizeBase300 },
@@ -130,7 +127,6 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
         <DataGrid
           {...labelled}
           className={styles.grid}
-          style={{ minWidth: `${columns.length * COLUMN_MIN_REM}rem` }}
           role="table"
           focusMode="none"
           items={items}
