@@ -52,7 +52,8 @@ export type Touch = 'customer' | 'agent' | null;
  * nothing; otherwise last_seq is bumped (the UPDATE locks the conversation row for the rest of
  * `tx`, so seqs have no gaps and no two writers share one), the activity time of `touch` is set,
  * and the message is inserted with that seq. The (conversation_id, client_id) unique constraint
- * stays the last line of defence: a racing duplicate fails the transaction rather than storing twice.
+ * stays the last line of defence: a racing duplicate fails the transaction rather than storing
+ * twice, and inTransaction runs it again, when the repeat finds the stored row (tx.ts).
  */
 export async function storeMessage(tx: Db, conversationId: string, message: NewMessage, touch: Touch = null): Promise<Stored> {
   const activity =

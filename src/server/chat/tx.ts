@@ -29,18 +29,23 @@ export function isDuplicateClientId(error: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'messages_conv_client_unique';
 }
 
+/** A failure that running the transaction again from scratch resolves. */
+function retryable(error: unknown): boolean {
+  const state = sqlState(error);
+  return (state !== null && RETRYABLE.has(state)) || isDuplicateClientId(error);
+}
+
 /**
  * Runs `fn` in one transaction, again (from scratch) when PostgreSQL aborts it for a deadlock, a
- * serialization failure or a racing duplicate of a message's clientId. `fn` must not touch the root database handle: on PGlite that would wait
- * for this very transaction forever.
+ * serialization failure or a racing duplicate of a message's clientId. `fn` must not touch the
+ * root database handle: on PGlite that would wait for this very transaction forever.
  */
 export async function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) => fn(tx));
     } catch (error) {
-      const state = sqlState(error);
-      if (attempt >= ATTEMPTS || !((state !== null && RETRYABLE.has(state)) || isDuplicateClientId(error))) throw error;
+      if (attempt >= ATTEMPTS || !retryable(error)) throw error;
     }
   }
 }
