@@ -4,7 +4,7 @@ import { ATTENDED, ESCALATED, NOT_ATTENDED } from './common';
 import { channelGroups, seriesPoints } from './channels';
 import { channelSeriesSql, intentSeriesSql } from './summaries';
 import { int, numOrNull, str, type Row } from './rows';
-import { conversationScope, inIds, seconds } from './scope';
+import { conversationScope, inIds, meanSeconds } from './scope';
 import { bucketLabel, bucketLabels, bucketOf, topNames, toSeries } from './series';
 import type { StatQueries } from './types';
 
@@ -80,7 +80,7 @@ export const chartStats: StatQueries<ChartKey> = {
   agentAverageTimeBars: {
     sql: ({ idOrg, range, query }) => sql`
       select u.id_user as id, u.name, g.value
-      from (select c.agent_id, round(avg(${seconds(sql`c.ended_at`, sql`c.accepted_at`)})::numeric, 2)::float8 as value
+      from (select c.agent_id, ${meanSeconds(sql`c.ended_at`, sql`c.accepted_at`)} as value
             from conversations c where ${conversationScope(idOrg, range, query)} and ${ATTENDED} and c.ended_at is not null and c.agent_id is not null
             group by c.agent_id) g
       join users u on u.id_user = g.agent_id`,

@@ -227,14 +227,22 @@ export function percent(part: SQL, whole: SQL): SQL {
 }
 
 /**
- * The seconds between two instants as float8 (date_part, not extract: extract answers numeric,
- * whose arithmetic costs several times more per row; whole and millisecond seconds stay exact).
+ * The milliseconds between two instants, whole, as float8 (date_part, not extract: extract answers
+ * numeric, whose arithmetic costs several times more per row). Sums of whole numbers in float8 are
+ * exact in any order, so a mean computed here from the rows and one computed from the daily totals
+ * (totals.ts, whose triggers store the same milliseconds) are the same number.
  */
-export function seconds(later: SQL, earlier: SQL): SQL {
-  return sql`date_part('epoch', ${later} - ${earlier})`;
+export function millis(later: SQL, earlier: SQL): SQL {
+  return sql`round(date_part('epoch', ${later} - ${earlier}) * 1000)`;
 }
 
-/** The mean of a duration in seconds, rounded to 2 decimals; null without rows. */
+/** Seconds as float8 from a sum of milliseconds and their count: the mean rounded to 2 decimals, null without a count. */
+export function meanOfMillis(sum: SQL, count: SQL): SQL {
+  return sql`round((${sum} / nullif(${count}, 0) / 1000)::numeric, 2)::float8`;
+}
+
+/** The mean of a duration in seconds (from whole milliseconds), rounded to 2 decimals; null without rows. */
 export function meanSeconds(later: SQL, earlier: SQL, where: SQL = sql`true`): SQL {
-  return sql`round((avg(${seconds(later, earlier)}) filter (where ${where}))::numeric, 2)::float8`;
+  const ms = millis(later, earlier);
+  return meanOfMillis(sql`sum(${ms}) filter (where ${where})`, sql`count(${ms}) filter (where ${where})`);
 }

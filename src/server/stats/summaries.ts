@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTENDED, ESCALATED, NOT_ATTENDED } from './common';
-import { botScope, conversationScope, inIds, meanSeconds, percent, seconds, ZONE, type DayRange, type Filter } from './scope';
+import { botScope, conversationScope, inIds, meanSeconds, millis, percent, ZONE, type DayRange, type Filter } from './scope';
+import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from './totals';
 import { bucketLabel, bucketOf, type Resolution } from './series';
 
 /**
@@ -35,9 +36,16 @@ interface Input {
  * - tmo (TMO): mean seconds start → end of the finished conversations;
  * - ns (NS, satisfaction): of the conversations rated 1–5, % rated 4 or 5;
  * - nps (NPS): of the conversations scored 0–10, % promoters (9–10) − % detractors (0–6).
- * Percentages and means are rounded to 2 decimals and null without a denominator.
+ * Durations are measured in whole milliseconds (scope.ts, millis). Percentages and means are rounded
+ * to 2 decimals and null without a denominator. Read from the daily totals (totals.ts) when the
+ * filter allows, from the rows otherwise (conversationRowsSql): the same definitions both ways.
  */
-export function conversationSummarySql({ idOrg, range, query }: Input): SQL {
+export function conversationSummarySql(input: Input): SQL {
+  return totalsAnswer.conversations(input.query) ? conversationTotalsSql(input) : conversationRowsSql(input);
+}
+
+/** conversationSummarySql over the raw rows (any filter). */
+export function conversationRowsSql({ idOrg, range, query }: Input): SQL {
   const escalated = (condition: SQL) => sql`count(*) filter (where ${ESCALATED} and ${condition})`;
   const assistantEnd = sql`coalesce(c.escalated_at, c.ended_at)`;
   return sql`
@@ -54,7 +62,7 @@ export function conversationSummarySql({ idOrg, range, query }: Input): SQL {
       ${meanSeconds(sql`c.accepted_at`, sql`c.queued_at`, sql`${ESCALATED} and ${ATTENDED}`)} as tm_asignacion,
       ${meanSeconds(sql`c.ended_at`, sql`c.accepted_at`, ATTENDED)} as tm_atencion_ah,
       ${meanSeconds(assistantEnd, sql`c.started_at`)} as tm_atencion_av,
-      sum(${seconds(assistantEnd, sql`c.started_at`)}) as bot_seconds,
+      sum(${millis(assistantEnd, sql`c.started_at`)}) / 1000 as bot_seconds,
       ${meanSeconds(sql`c.ended_at`, sql`c.started_at`)} as tmo,
       ${percent(sql`count(*) filter (where c.satisfaction >= 4)`, sql`count(c.satisfaction)`)} as ns,
       ${percent(sql`count(*) filter (where c.nps >= 9) - count(*) filter (where c.nps <= 6)`, sql`count(c.nps)`)} as nps
@@ -71,7 +79,12 @@ export function conversationSummarySql({ idOrg, range, query }: Input): SQL {
  * - ru (RU, recurring users): of the identified customers who entered in the range, % who entered
  *   more than once in it.
  */
-export function customerSummarySql({ idOrg, range, query }: Input): SQL {
+export function customerSummarySql(input: Input): SQL {
+  return totalsAnswer.customers(input.query) ? customerTotalsSql(input) : customerRowsSql(input);
+}
+
+/** customerSummarySql over the raw rows (any filter). */
+export function customerRowsSql({ idOrg, range, query }: Input): SQL {
   return sql`
     with per_day as (
       select c.customer_id, (c.started_at at time zone ${ZONE})::date as day, count(*) as n, count(c.escalated_at) as esc
@@ -93,15 +106,23 @@ export function customerSummarySql({ idOrg, range, query }: Input): SQL {
  * 'turns'; node null: not understood); and every response node of the organisation's assistants
  * with its intent (kind 'node', idVa narrows), so intents never matched are listed too.
  */
-export function botTotalsSql({ idOrg, range, query }: Input): SQL {
+export function botTotalsSql(input: Input): SQL {
+  const { idOrg, query } = input;
+  const turns = totalsAnswer.bot(query) ? botTurnTotalsSql(input) : botTurnRowsSql(input);
   return sql`
-    select 'turns' as kind, b.response_node_id as node, null as intent, b.answered, count(*)::int as n
-    from bot_interactions b where ${botScope(idOrg, range, query, { omit: ['intents'] })}
-    group by b.response_node_id, b.answered
+    ${turns}
     union all
     select 'node', rn.id, rn.intent, null, 0
     from response_nodes rn join workspaces w on w.id = rn.workspace_id
     where w.organization_id = ${idOrg} ${query.idVa !== undefined ? sql`and w.id_va = ${query.idVa}` : sql``}`;
+}
+
+/** botTotalsSql's 'turns' rows over the raw rows (any filter). */
+export function botTurnRowsSql({ idOrg, range, query }: Input): SQL {
+  return sql`
+    select 'turns' as kind, b.response_node_id as node, null as intent, b.answered, count(*)::int as n
+    from bot_interactions b where ${botScope(idOrg, range, query, { omit: ['intents'] })}
+    group by b.response_node_id, b.answered`;
 }
 
 /**
@@ -139,7 +160,9 @@ export function channelSeriesSql({ idOrg, range, query }: Input & { query: { res
  * Business reasons (name, n; total_row = 1 is the Total): per business reason, the conversations
  * the filter selects that an agent recorded it on (a conversation with several counts once under
  * each); Total = those conversations with at least one. causalesNegocio keeps only those reasons
- * (it narrows the reasons counted, not the conversations).
+ * (it narrows the reasons counted, not the conversations). Only an agent records a reason, so only
+ * on an escalated conversation: saying so lets the scan read the escalated ones alone
+ * (conversations_escalated_stats_idx), a third of them.
  */
 export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
   return sql`
@@ -147,14 +170,15 @@ export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
     from conversations c
     join conversation_business_reasons cbr on cbr.conversation_id = c.id_conv
     join business_reasons br on br.id_causal = cbr.reason_id
-    where ${conversationScope(idOrg, range, query, { omit: ['causalesNegocio'] })}
+    where ${conversationScope(idOrg, range, query, { omit: ['causalesNegocio'] })} and ${ESCALATED}
       ${query.causalesNegocio?.length ? sql`and ${inIds(sql`cbr.reason_id`, query.causalesNegocio)}` : sql``}
     group by grouping sets ((br.id_causal, br.nombre), ())`;
 }
 
 /**
  * Finalisation reasons (name, n, total_row): per finalisation reason, the conversations the filter
- * selects that ended with it; Total = all of them. causalesFin keeps only those reasons.
+ * selects that ended with it; Total = all of them. causalesFin keeps only those reasons. An agent
+ * records it, so the escalated conversations alone are read (as businessReasonsSql).
  */
 export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
   return sql`
@@ -162,7 +186,7 @@ export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
     from conversations c
     join conversation_final_reasons cfr on cfr.conversation_id = c.id_conv
     join final_reasons fr on fr.id_causal = cfr.reason_id
-    where ${conversationScope(idOrg, range, query, { omit: ['causalesFin'] })}
+    where ${conversationScope(idOrg, range, query, { omit: ['causalesFin'] })} and ${ESCALATED}
       ${query.causalesFin?.length ? sql`and ${inIds(sql`cfr.reason_id`, query.causalesFin)}` : sql``}
     group by grouping sets ((fr.id_causal, fr.nombre), ())`;
 }

@@ -124,7 +124,26 @@ export const conversations = pgTable(
       t.automaticTransferReasonId,
       t.notAttendedEventId,
       t.idConv
-    )
+    ),
+    // The escalated conversations alone (a third of them): the reasons, transfers and typing statistics read only those
+    // (an agent records reasons, so only on a conversation handed to a human).
+    index('conversations_escalated_stats_idx')
+      .on(
+        t.organizationId,
+        t.startedAt,
+        t.channelId,
+        t.idVa,
+        t.splitId,
+        t.agentId,
+        t.customerId,
+        t.cityId,
+        t.status,
+        t.acceptedAt,
+        t.automaticTransferReasonId,
+        t.notAttendedEventId,
+        t.idConv
+      )
+      .where(sql`${t.escalatedAt} is not null`)
   ]
 );
 

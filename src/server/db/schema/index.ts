@@ -14,3 +14,4 @@ export * from './workspaces';
 export * from './conversations';
 export * from './notifications';
 export * from './integrations';
+export * from './stats-totals';

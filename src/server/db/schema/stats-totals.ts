@@ -1,0 +1,73 @@
+import { boolean, date, doublePrecision, integer, pgTable, unique } from 'drizzle-orm/pg-core';
+
+/**
+ * Daily totals the statistics read instead of the raw rows when the filter allows (src/server/stats/totals.ts).
+ * They are never written by the application: triggers on conversations and bot_interactions keep them
+ * (migration 0005_stats_totals.sql), in the same transaction as the change, so they are exact at every
+ * commit. A day is the Bogotá day the conversation started (the interaction happened). No foreign keys:
+ * a cascade could remove a totals row before the trigger of the row that feeds it subtracts from it.
+ */
+
+/** Per day and per value of every dimension the filter narrows by, the counts and summed durations the conversation summary reads. */
+export const conversationDayTotals = pgTable(
+  'conversation_day_totals',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    channelId: integer('channel_id').notNull(),
+    idVa: integer('id_va').notNull(),
+    splitId: integer('split_id'),
+    agentId: integer('agent_id'),
+    cityId: integer('city_id'),
+    conversations: integer('conversations').notNull(),
+    escalated: integer('escalated').notNull(),
+    attended: integer('attended').notNull(),
+    notAttended: integer('not_attended').notNull(),
+    abandoned: integer('abandoned').notNull(),
+    enCola: integer('en_cola').notNull(),
+    activos: integer('activos').notNull(),
+    finalizados: integer('finalizados').notNull(),
+    // Durations as whole milliseconds summed in float8: integer-valued, so exact and the same in any order.
+    asignacionN: integer('asignacion_n').notNull(),
+    asignacionMs: doublePrecision('asignacion_ms').notNull(),
+    atencionAhN: integer('atencion_ah_n').notNull(),
+    atencionAhMs: doublePrecision('atencion_ah_ms').notNull(),
+    atencionAvN: integer('atencion_av_n').notNull(),
+    atencionAvMs: doublePrecision('atencion_av_ms').notNull(),
+    tmoN: integer('tmo_n').notNull(),
+    tmoMs: doublePrecision('tmo_ms').notNull(),
+    rated: integer('rated').notNull(),
+    ratedGood: integer('rated_good').notNull(),
+    npsAnswers: integer('nps_answers').notNull(),
+    promoters: integer('promoters').notNull(),
+    detractors: integer('detractors').notNull()
+  },
+  (t) => [unique('conversation_day_totals_key').on(t.organizationId, t.day, t.channelId, t.idVa, t.splitId, t.agentId, t.cityId).nullsNotDistinct()]
+);
+
+/** Per day and customer (null: the conversations without an identified customer), their conversations and how many were escalated. */
+export const customerDayTotals = pgTable(
+  'customer_day_totals',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    customerId: integer('customer_id'),
+    conversations: integer('conversations').notNull(),
+    escalated: integer('escalated').notNull()
+  },
+  (t) => [unique('customer_day_totals_key').on(t.organizationId, t.day, t.customerId).nullsNotDistinct()]
+);
+
+/** Per day, assistant, response node (null: not understood) and whether it answered, the assistant's customer turns. */
+export const botDayTotals = pgTable(
+  'bot_day_totals',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    idVa: integer('id_va').notNull(),
+    responseNodeId: integer('response_node_id'),
+    answered: boolean('answered').notNull(),
+    turns: integer('turns').notNull()
+  },
+  (t) => [unique('bot_day_totals_key').on(t.organizationId, t.day, t.idVa, t.responseNodeId, t.answered).nullsNotDistinct()]
+);

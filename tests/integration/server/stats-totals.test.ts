@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { generateActivity } from '../../../src/server/db/seed/activity';
+import { rowsOf } from '../../../src/server/db/statements';
+import { dayRange, type Filter } from '../../../src/server/stats/scope';
+import { botTurnRowsSql, conversationRowsSql, customerRowsSql } from '../../../src/server/stats/summaries';
+import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from '../../../src/server/stats/totals';
+import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+
+/**
+ * The daily totals (migration 0005) answer exactly what the raw rows answer: after the generator's
+ * rebuild, and after every kind of change the triggers keep them through (inserts, updates of each
+ * column they read, deletes, a truncate). Each comparison runs the same summary both ways.
+ */
+const NOW = new Date('2026-03-02T15:04:05.000Z');
+const ORG = 100;
+const MONTH = { start: '2026-02-01', end: '2026-03-02' };
+
+async function rows(app: FastifyInstance, query: SQL): Promise<Record<string, unknown>[]> {
+  return rowsOf(await app.db.execute(query)) as Record<string, unknown>[];
+}
+
+async function ids(app: FastifyInstance, query: SQL): Promise<number[]> {
+  return (await rows(app, query)).map((row) => Number(row.id));
+}
+
+const sortTurns = (list: Record<string, unknown>[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let filters: [string, Partial<Filter>][];
+
+  /** Every summary the totals serve, both ways, for each filter. */
+  async function expectSameAnswers(label: string): Promise<void> {
+    for (const [name, extra] of filters) {
+      const query = { ...MONTH, attention: 'attended', resolution: 'day', ...extra } as Filter;
+      const input = { idOrg: ORG, range: dayRange(query.start, query.end), query };
+      const where = `${label}, ${name}`;
+      expect(totalsAnswer.conversations(query), where).toBe(true);
+      expect(await rows(app, conversationTotalsSql(input)), where).toEqual(await rows(app, conversationRowsSql(input)));
+      if (totalsAnswer.customers(query)) expect(await rows(app, customerTotalsSql(input)), where).toEqual(await rows(app, customerRowsSql(input)));
+      if (totalsAnswer.bot(query)) expect(sortTurns(await rows(app, botTurnTotalsSql(input))), where).toEqual(sortTurns(await rows(app, botTurnRowsSql(input))));
+    }
+  }
+
+  /** The totals' rows that count something, in key order (the triggers may leave rows at zero; a rebuild does not). */
+  async function totalsTables(): Promise<unknown[]> {
+    return [
+      await rows(app, sql`select * from conversation_day_totals where conversations <> 0 order by 1, 2, 3, 4, 5, 6, 7`),
+      await rows(app, sql`select * from customer_day_totals where conversations <> 0 order by 1, 2, 3`),
+      await rows(app, sql`select * from bot_day_totals where turns <> 0 order by 1, 2, 3, 4, 5`)
+    ];
+  }
+
+  beforeAll(async () => {
+    platform = await createTestApp(backend);
+    app = platform.app;
+    await generateActivity(app.db, { org: ORG, now: NOW, count: 1500, days: 45 });
+    const pick = async (query: SQL) => (await ids(app, query)).slice(0, 2);
+    filters = [
+      ['the whole month', {}],
+      ['one week', { start: '2026-02-10', end: '2026-02-16' }],
+      ['one day', { start: '2026-02-20', end: '2026-02-20' }],
+      ['channels', { channels: await pick(sql`select distinct channel_id as id from conversations order by 1`) }],
+      ['idVa', { idVa: (await ids(app, sql`select min(id_va) as id from conversations`))[0] }],
+      ['splits', { splits: await pick(sql`select distinct split_id as id from conversations where split_id is not null order by 1`) }],
+      ['agents', { agents: await pick(sql`select distinct agent_id as id from conversations where agent_id is not null order by 1`) }],
+      ['cities', { cities: await pick(sql`select distinct city_id as id from conversations where city_id is not null order by 1`) }],
+      ['departments', { departments: await pick(sql`select distinct ci.id_department as id from conversations c join cities ci on ci.id = c.city_id order by 1`) }],
+      ['regionals', { regionals: await pick(sql`select distinct id_regional as id from department_regions where organization_id = ${ORG} order by 1`) }]
+    ];
+  });
+
+  afterAll(() => platform?.close());
+
+  it('answers as the rows do once the generator has written the history (with the triggers off, then rebuilt)', async () => {
+    const [conversations] = await rows(app, sql`select coalesce(sum(conversations), 0)::int as n from conversation_day_totals where organization_id = ${ORG}`);
+    expect(conversations?.n).toBe(1500);
+    await expectSameAnswers('generated');
+  });
+
+  it('keeps answering as the rows do through inserts, updates of every column it reads, and deletes', async () => {
+    // Reopened, re-queued, offered, taken and rated conversations; agents, splits, cities and customers changed.
+    await app.db.execute(sql`update conversations set status = 'EN_COLA', accepted_at = null, ended_at = null, ended_by = null
+      where id_conv in (select id_conv from conversations where escalated_at is not null order by id_conv limit 40)`);
+    await app.db.execute(sql`update conversations set status = 'ACTIVA', ended_at = null
+      where id_conv in (select id_conv from conversations where accepted_at is not null order by id_conv desc limit 30)`);
+    await app.db.execute(sql`update conversations set status = 'ASIGNADA', accepted_at = null, ended_at = null
+      where id_conv in (select id_conv from conversations where accepted_at is not null and status = 'FINALIZADA' order by id_conv limit 25)`);
+    await app.db.execute(sql`update conversations set satisfaction = 5, nps = 10 where id_conv in (select id_conv from conversations order by id_conv limit 60)`);
+    await app.db.execute(sql`update conversations set satisfaction = null, nps = null where id_conv in (select id_conv from conversations order by id_conv desc limit 60)`);
+    await app.db.execute(sql`update conversations set agent_id = (select min(agent_id) from conversations), split_id = null, city_id = null
+      where id_conv in (select id_conv from conversations where agent_id is not null order by started_at limit 50)`);
+    await app.db.execute(sql`update conversations set customer_id = null where id_conv in (select id_conv from conversations where customer_id is not null order by started_at desc limit 50)`);
+    await app.db.execute(sql`update conversations set escalated_at = started_at + interval '1 minute', queued_at = started_at + interval '1 minute', status = 'EN_COLA', ended_at = null
+      where id_conv in (select id_conv from conversations where escalated_at is null order by id_conv limit 20)`);
+    // One column at a time, so that a column missing from the update trigger's condition shows.
+    const some = (where: string, n: number) => sql.raw(`id_conv in (select id_conv from conversations where ${where} order by started_at desc limit ${n})`);
+    await app.db.execute(sql`update conversations set status = 'ASIGNADA' where status = 'EN_COLA'`);
+    await app.db.execute(sql`update conversations set ended_by = 'CLIENTE' where ${some("escalated_at is not null and accepted_at is null and ended_by <> 'CLIENTE'", 20)}`);
+    await app.db.execute(sql`update conversations set queued_at = queued_at - interval '90 seconds' where ${some('accepted_at is not null', 30)}`);
+    await app.db.execute(sql`update conversations set accepted_at = accepted_at + interval '7 seconds' where ${some('accepted_at is not null and ended_at is not null', 30)}`);
+    await app.db.execute(sql`update conversations set ended_at = ended_at + interval '11.5 seconds' where ${some('ended_at is not null', 30)}`);
+    await app.db.execute(sql`update conversations set escalated_at = escalated_at - interval '3 seconds' where ${some('escalated_at is not null', 30)}`);
+    await app.db.execute(sql`update conversations set channel_id = (select max(channel_id) from conversations) where ${some('true', 25)}`);
+    await app.db.execute(sql`update conversations set city_id = (select max(city_id) from conversations) where ${some('city_id is not null', 25)}`);
+    await app.db.execute(sql`update conversations set satisfaction = 1 where ${some('satisfaction is null', 25)}`);
+    await app.db.execute(sql`update conversations set nps = 8 where ${some('nps is null', 25)}`);
+    // Moved to another day, and a message's update of the conversation (no column the totals read).
+    await app.db.execute(sql`update conversations set started_at = started_at - interval '3 days' where id_conv in (select id_conv from conversations order by id_conv limit 15)`);
+    await app.db.execute(sql`update conversations set last_seq = last_seq + 1`);
+    // New conversations (copies of existing ones under new ids), and deleted ones (their turns go by cascade).
+    await app.db.execute(sql`insert into conversations select (jsonb_populate_record(null::conversations,
+        to_jsonb(c) || jsonb_build_object('id_conv', 'copy-' || c.id_conv, 'started_at', c.started_at + interval '1 day'))).*
+      from conversations c where id_conv in (select id_conv from conversations order by id_conv desc limit 70)`);
+    await app.db.execute(sql`delete from conversations where id_conv in (select id_conv from conversations where id_conv not like 'copy-%' order by started_at limit 90)`);
+    // The assistant's turns: recognised differently, answered differently, moved, deleted.
+    await app.db.execute(sql`update bot_interactions set answered = not answered where id in (select id from bot_interactions order by id limit 80)`);
+    await app.db.execute(sql`update bot_interactions set response_node_id = null where id in (select id from bot_interactions where response_node_id is not null order by id desc limit 40)`);
+    await app.db.execute(sql`update bot_interactions set interaction_time = interaction_time + interval '2 days' where id in (select id from bot_interactions order by id limit 30)`);
+    await app.db.execute(sql`delete from bot_interactions where id in (select id from bot_interactions order by id desc limit 100)`);
+    await expectSameAnswers('changed');
+
+    // The totals the triggers kept are the totals a rebuild from the rows computes.
+    const kept = await totalsTables();
+    await app.db.execute(sql`select stats_totals_rebuild(${ORG})`);
+    expect(await totalsTables()).toEqual(kept);
+  });
+
+  it('empties what a truncate removed, and counts what comes after it', async () => {
+    await app.db.execute(sql`truncate table bot_interactions`);
+    expect(await rows(app, sql`select * from bot_day_totals`)).toEqual([]);
+    await app.db.execute(sql`insert into bot_interactions (conversation_id, organization_id, id_va, interaction_time, request_data, response_answer, intent, response_node_id, answered)
+      select id_conv, organization_id, id_va, started_at, 'hola', 'Hola', null, null, false from conversations order by id_conv limit 5`);
+    await expectSameAnswers('after a truncate');
+  });
+});
