@@ -9,6 +9,7 @@ import { allowedPaths } from '../../src/shared/menus';
 import { MSG } from '../../src/shared/messages';
 import type { RoleId } from '../../src/shared/roles';
 import { DEMO_PASSWORD, expect, openInApp, signIn, test } from './fixtures';
+import type { BrowserHost } from '../../src/main/browser-host';
 
 /**
  * The analytics pages end to end (issue 4), on the browser host's embedded platform with its
@@ -155,6 +156,18 @@ test('the attention indicators are the API values and follow the date range', as
   for (const id of ATTENTION_INDICATOR_IDS) expect(monthShown[id], id).not.toBe('--');
 });
 
+/**
+ * Makes the platform fail: the tables are renamed away (every statement that reads them fails) until
+ * the returned function puts them back. The statistics read the raw rows or their daily totals
+ * (src/server/stats/totals.ts), so a test breaks both.
+ */
+async function breakTables(db: BrowserHost['platformDb'], tables: readonly string[]): Promise<() => Promise<void>> {
+  for (const table of tables) await db.execute(sql.raw(`alter table ${table} rename to ${table}_broken`));
+  return async () => {
+    for (const table of tables) await db.execute(sql.raw(`alter table ${table}_broken rename to ${table}`));
+  };
+}
+
 test('estado-chats shows the API counts, follows the range and shows the error state when the server fails', async ({ page, host }) => {
   test.setTimeout(120_000);
   await page.goto('/login');
@@ -194,15 +207,15 @@ test('estado-chats shows the API counts, follows the range and shows the error s
   expect(monthExpected).not.toEqual(twoDaysExpected);
   await expect.poll(rowsShown, { timeout: 30_000 }).toEqual(monthExpected);
 
-  // The server fails: its conversations table is gone while the page asks again.
-  await host.platformDb.execute(sql.raw('alter table conversations rename to conversations_broken'));
+  // The server fails: its conversations and their daily totals are gone while the page asks again.
+  const restore = await breakTables(host.platformDb, ['conversations', 'conversation_day_totals']);
   try {
     // A new range makes the page ask again (a reload would fall back to today, which may hold nothing yet).
     await setRange(page, daysAgo(6), day);
     await expect(page.getByRole('main').getByText(MSG.statistics.chatStatesLoadFailed).first()).toBeVisible({ timeout: 30_000 });
     await expect(table).toHaveCount(0);
   } finally {
-    await host.platformDb.execute(sql.raw('alter table conversations_broken rename to conversations'));
+    await restore();
   }
   await page.getByRole('button', { name: 'Reintentar' }).first().click();
   await expect(table).toBeVisible({ timeout: 30_000 });
@@ -211,9 +224,8 @@ test('estado-chats shows the API counts, follows the range and shows the error s
 test('the attention tiles show -- and the error text when the server fails', async ({ page, host }) => {
   await page.goto('/login');
   await signIn(page, 'admin@demo.co');
-  // Conversations and the assistant's turns (NivelRespuestaBOT) both gone.
-  await host.platformDb.execute(sql.raw('alter table conversations rename to conversations_broken'));
-  await host.platformDb.execute(sql.raw('alter table bot_interactions rename to bot_interactions_broken'));
+  // Conversations and the assistant's turns (NivelRespuestaBOT) gone, with the daily totals read in their place.
+  const restore = await breakTables(host.platformDb, ['conversations', 'bot_interactions', 'conversation_day_totals', 'customer_day_totals', 'bot_day_totals']);
   try {
     await page.goto(ANALYTICS_PAGES.attentionIndicators.path);
     await settled(page);
@@ -222,8 +234,7 @@ test('the attention tiles show -- and the error text when the server fails', asy
       await expect(page.getByRole('main').getByText(MSG.statistics.indicatorLoadFailed[id])).toBeVisible();
     }
   } finally {
-    await host.platformDb.execute(sql.raw('alter table conversations_broken rename to conversations'));
-    await host.platformDb.execute(sql.raw('alter table bot_interactions_broken rename to bot_interactions'));
+    await restore();
   }
 });
 

@@ -23,6 +23,7 @@ import {
   messages,
   users
 } from '../../../src/server/db/schema';
+import { expectTotalsMatchRows } from '../server/stats-totals-check';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
 import { connectAgent, connectWidget, handshakeRefusal, ReliableSender, type TestClient } from './clients';
 import { createChatFixture, entryAnswers } from './fixtures';
@@ -573,5 +574,9 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     expect((await refused).message).toBe('Usuario no autorizado');
     agent.close();
     await platform.app.db.update(users).set({ isActive: true }).where(eq(users.idUser, agentSpec.userId));
+  });
+
+  it('leaves the statistics totals as a rebuild from the rows computes them, after every flow above', async () => {
+    await expectTotalsMatchRows(platform.app.db);
   });
 });

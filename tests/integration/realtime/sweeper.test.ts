@@ -15,6 +15,7 @@ import { Effects } from '../../../src/server/chat/effects';
 import { sweep } from '../../../src/server/chat/sweeper';
 import { inTransaction } from '../../../src/server/chat/tx';
 import { localMoment } from '../../../src/server/chat/schedule';
+import { expectTotalsMatchRows } from '../server/stats-totals-check';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
 import { connectAgent, type TestClient } from './clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
@@ -280,5 +281,9 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
     expect(rows.every((r) => r.status === 'FINALIZADA')).toBe(true);
     for (const id of started) expect(await commands(id)).toEqual(['CCCNE']);
     expect(await commands(customer.conversationId)).toEqual(['FCTIA']);
+  });
+
+  it('leaves the statistics totals as a rebuild from the rows computes them, after every flow above', async () => {
+    await expectTotalsMatchRows(platform.app.db);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCsvRowCounter, createReportDownloads, type ReportDownloads } from '../../../src/main/services/report-downloads';
 import { silentLogger, type FileSaver } from '../../../src/main/services/ports';
 import type { DownloadProgress } from '../../../src/shared/report-downloads';
@@ -75,8 +75,10 @@ describe('report downloads', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // The download ends after file-system work on libuv's thread pool: a busy machine takes more than a
+  // fixed number of event-loop turns, so wait for the event itself (a generous bound, not a timing assertion).
   const ended = async () => {
-    for (let i = 0; i < 50 && !events.some((e) => e.state !== 'running'); i++) await settle();
+    await vi.waitFor(() => expect(events.some((e) => e.state !== 'running')).toBe(true), { timeout: 10_000, interval: 5 });
     return events.at(-1);
   };
 
@@ -113,8 +115,7 @@ describe('report downloads', () => {
     route = () => csvResponse(body.stream);
     const started = await downloads.download({ report: 'conversations', query: { start: '2026-03-01', end: '2026-03-02' } });
     body.push(HEADER + ROW);
-    await settle();
-    expect(readdirSync(dir).some((name) => name.endsWith('.part'))).toBe(true);
+    await vi.waitFor(() => expect(readdirSync(dir).some((name) => name.endsWith('.part'))).toBe(true), { timeout: 10_000, interval: 5 });
     expect(await downloads.cancel(started.ok ? (started.data?.id ?? '') : '')).toEqual({ ok: true, data: null });
     expect(await ended()).toMatchObject({ state: 'cancelled' });
     expect(readdirSync(dir)).toEqual([]);
