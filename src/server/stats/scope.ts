@@ -148,7 +148,7 @@ export function conversationScope(idOrg: number, range: DayRange, f: Filter, opt
 }
 
 /** The conversation-level filter fields (those that need the conversation row). */
-const CONVERSATION_FIELDS = [
+export const CONVERSATION_FIELDS = [
   'channels',
   'splits',
   'singleSplit',

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { sql, type SQL } from 'drizzle-orm';
-import { conversationScope, meanOfMillis, percent, STATS_ZONE, type DayRange, type Filter, type FilterKey } from './scope';
+import { CONVERSATION_FIELDS, conversationScope, meanOfMillis, percent, STATS_ZONE, type DayRange, type Filter, type FilterKey } from './scope';
 
 /**
  * The summaries read from the daily totals (src/server/db/schema/stats-totals.ts) instead of the
@@ -18,26 +18,7 @@ interface Input {
 }
 
 /** Every filter field that narrows the conversations (scope.ts, conversationScope). */
-const NARROWING = [
-  'since',
-  'until',
-  'channels',
-  'idVa',
-  'splits',
-  'singleSplit',
-  'agents',
-  'idConv',
-  'cities',
-  'departments',
-  'regionals',
-  'causalesNegocio',
-  'causalesFin',
-  'causalesPasoAutomatico',
-  'events',
-  'intents',
-  'id',
-  'idType'
-] as const satisfies readonly FilterKey[];
+const NARROWING: readonly FilterKey[] = [...CONVERSATION_FIELDS, 'since', 'until', 'idVa', 'idConv', 'intents'];
 
 /** What the conversation totals are keyed by (besides the organisation and the day). */
 const CONVERSATION_DIMENSIONS: readonly FilterKey[] = ['channels', 'idVa', 'splits', 'singleSplit', 'agents', 'cities', 'departments', 'regionals'];

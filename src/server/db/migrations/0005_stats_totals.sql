@@ -126,53 +126,35 @@ LANGUAGE sql AS $$
   ON CONFLICT ON CONSTRAINT bot_day_totals_key DO UPDATE SET turns = t.turns + excluded.turns;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION stats_conversations_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One trigger function per table: a statement's inserted rows (transition table added) or deleted rows
+-- (removed), one updated row (NEW replaces OLD), or a truncate, which empties the totals it fed
+-- (TRUNCATE fires no delete trigger).
+CREATE FUNCTION stats_conversations_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM stats_conversation_totals(array(SELECT a::conversations FROM added a), '{}');
+  IF TG_OP = 'INSERT' THEN
+    PERFORM stats_conversation_totals(array(SELECT a::conversations FROM added a), '{}');
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM conversation_day_totals;
+    DELETE FROM customer_day_totals;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM stats_conversation_totals('{}', array(SELECT d::conversations FROM removed d));
+  ELSE
+    PERFORM stats_conversation_totals(array[NEW], array[OLD]);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION stats_conversations_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION stats_bot_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM stats_conversation_totals('{}', array(SELECT d::conversations FROM removed d));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION stats_conversation_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM stats_conversation_totals(array[NEW], array[OLD]);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION stats_bot_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM stats_bot_totals(array(SELECT a::bot_interactions FROM added a), '{}');
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION stats_bot_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM stats_bot_totals('{}', array(SELECT d::bot_interactions FROM removed d));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION stats_bot_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM stats_bot_totals(array[NEW], array[OLD]);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
--- A truncate empties the totals it fed (TRUNCATE fires no row or statement delete triggers).
-CREATE FUNCTION stats_conversations_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM conversation_day_totals;
-  DELETE FROM customer_day_totals;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION stats_bot_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM bot_day_totals;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM stats_bot_totals(array(SELECT a::bot_interactions FROM added a), '{}');
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM bot_day_totals;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM stats_bot_totals('{}', array(SELECT d::bot_interactions FROM removed d));
+  ELSE
+    PERFORM stats_bot_totals(array[NEW], array[OLD]);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -203,10 +185,10 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER stats_conversations_inserted AFTER INSERT ON conversations
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stats_conversations_inserted();
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stats_conversations_changed();
 --> statement-breakpoint
 CREATE TRIGGER stats_conversations_deleted AFTER DELETE ON conversations
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stats_conversations_deleted();
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stats_conversations_changed();
 --> statement-breakpoint
 -- Row by row, and only when a column the totals read changed: a message's update of the conversation
 -- (last_seq, activity times) does not fire it.
@@ -216,21 +198,21 @@ CREATE TRIGGER stats_conversation_updated AFTER UPDATE ON conversations FOR EACH
         IS DISTINCT FROM
         (NEW.organization_id, NEW.started_at, NEW.channel_id, NEW.id_va, NEW.split_id, NEW.agent_id, NEW.city_id, NEW.customer_id,
          NEW.status, NEW.escalated_at, NEW.queued_at, NEW.accepted_at, NEW.ended_at, NEW.ended_by, NEW.satisfaction, NEW.nps))
-  EXECUTE FUNCTION stats_conversation_updated();
+  EXECUTE FUNCTION stats_conversations_changed();
 --> statement-breakpoint
-CREATE TRIGGER stats_conversations_truncated AFTER TRUNCATE ON conversations FOR EACH STATEMENT EXECUTE FUNCTION stats_conversations_truncated();
+CREATE TRIGGER stats_conversations_truncated AFTER TRUNCATE ON conversations FOR EACH STATEMENT EXECUTE FUNCTION stats_conversations_changed();
 --> statement-breakpoint
 CREATE TRIGGER stats_bot_inserted AFTER INSERT ON bot_interactions
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stats_bot_inserted();
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION stats_bot_changed();
 --> statement-breakpoint
 CREATE TRIGGER stats_bot_deleted AFTER DELETE ON bot_interactions
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stats_bot_deleted();
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION stats_bot_changed();
 --> statement-breakpoint
 CREATE TRIGGER stats_bot_updated AFTER UPDATE ON bot_interactions FOR EACH ROW
   WHEN ((OLD.organization_id, OLD.interaction_time, OLD.id_va, OLD.response_node_id, OLD.answered)
         IS DISTINCT FROM (NEW.organization_id, NEW.interaction_time, NEW.id_va, NEW.response_node_id, NEW.answered))
-  EXECUTE FUNCTION stats_bot_updated();
+  EXECUTE FUNCTION stats_bot_changed();
 --> statement-breakpoint
-CREATE TRIGGER stats_bot_truncated AFTER TRUNCATE ON bot_interactions FOR EACH STATEMENT EXECUTE FUNCTION stats_bot_truncated();
+CREATE TRIGGER stats_bot_truncated AFTER TRUNCATE ON bot_interactions FOR EACH STATEMENT EXECUTE FUNCTION stats_bot_changed();
 --> statement-breakpoint
 SELECT stats_totals_rebuild(NULL);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { FileRef } from '../../../shared/domain/chat';
 import type { ResponseItem } from '../../../shared/domain/interaction';
 import { organizations } from './organizations';
@@ -32,6 +32,11 @@ export const customers = pgTable(
   },
   (t) => [unique('customers_org_document_unique').on(t.organizationId, t.documentType, t.identification)]
 );
+
+/** The leading columns of the statistics indexes: the organisation, the range, and what the filters narrow by. */
+function filterColumns(t: { [K in 'organizationId' | 'startedAt' | 'channelId' | 'idVa' | 'splitId' | 'agentId' | 'customerId' | 'cityId' | 'status']: AnyPgColumn }) {
+  return [t.organizationId, t.startedAt, t.channelId, t.idVa, t.splitId, t.agentId, t.customerId, t.cityId, t.status] as const;
+}
 
 /**
  * The life of a conversation (CONVERSATION_STATES in src/shared/realtime.ts):
@@ -105,15 +110,7 @@ export const conversations = pgTable(
     // filters and indicators read, so they are answered from the index alone (index-only scans), whatever the
     // width of the rows. None of the columns a message changes is here: those updates stay HOT.
     index('conversations_stats_idx').on(
-      t.organizationId,
-      t.startedAt,
-      t.channelId,
-      t.idVa,
-      t.splitId,
-      t.agentId,
-      t.customerId,
-      t.cityId,
-      t.status,
+      ...filterColumns(t),
       t.escalatedAt,
       t.queuedAt,
       t.acceptedAt,
@@ -128,21 +125,7 @@ export const conversations = pgTable(
     // The escalated conversations alone (a third of them): the reasons, transfers and typing statistics read only those
     // (an agent records reasons, so only on a conversation handed to a human).
     index('conversations_escalated_stats_idx')
-      .on(
-        t.organizationId,
-        t.startedAt,
-        t.channelId,
-        t.idVa,
-        t.splitId,
-        t.agentId,
-        t.customerId,
-        t.cityId,
-        t.status,
-        t.acceptedAt,
-        t.automaticTransferReasonId,
-        t.notAttendedEventId,
-        t.idConv
-      )
+      .on(...filterColumns(t), t.acceptedAt, t.automaticTransferReasonId, t.notAttendedEventId, t.idConv)
       .where(sql`${t.escalatedAt} is not null`)
   ]
 );
