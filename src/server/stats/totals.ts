@@ -6,7 +6,7 @@ import { CONVERSATION_FIELDS, conversationScope, meanOfMillis, percent, STATS_ZO
  * The summaries read from the daily totals (src/server/db/schema/stats-totals.ts) instead of the
  * raw rows, when the filter asks only for what the totals are keyed by. The triggers of migration
  * 0005 keep the totals in the same transaction as every change of a conversation or an assistant
- * turn, so both ways answer the same numbers (tests/integration/stats-totals.test.ts compares them);
+ * turn, so both ways answer the same numbers (tests/integration/server/stats-totals.test.ts compares them);
  * the totals just read ~25,000 rows for a month where the raw rows are ~340,000 (1M conversations).
  * Each column here has the name and the definition of its raw twin in summaries.ts.
  */

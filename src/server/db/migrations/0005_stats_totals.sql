@@ -53,7 +53,7 @@ CREATE INDEX "conversations_escalated_stats_idx" ON "conversations" USING btree 
 -- The triggers that keep the daily totals (src/server/db/schema/stats-totals.ts). Each measure is
 -- defined once, here, per conversation (and per assistant turn); src/server/stats/summaries.ts
 -- computes the same measures from the raw rows when the filter needs them, and
--- tests/integration/stats-totals.test.ts checks that both answer the same.
+-- tests/integration/server/stats-totals.test.ts checks that both answer the same.
 -- stats_conversation_totals adds the rows `added` and subtracts the rows `removed`.
 CREATE FUNCTION stats_conversation_totals(added conversations[], removed conversations[]) RETURNS void
 LANGUAGE sql AS $$
