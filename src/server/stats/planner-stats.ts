@@ -19,7 +19,11 @@ export const STATISTICS_TABLES = [
   'conversation_business_reasons',
   'conversation_final_reasons',
   'integration_calls',
-  'notifications_log'
+  'notifications_log',
+  // The daily totals (totals.ts): customer_day_totals holds about one row per conversation.
+  'conversation_day_totals',
+  'customer_day_totals',
+  'bot_day_totals'
 ] as const;
 
 const CHECK_EVERY_MS = 60_000;

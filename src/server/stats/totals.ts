@@ -50,7 +50,7 @@ function days(range: DayRange): SQL {
 
 /** conversationSummarySql's row from conversation_day_totals (alias c: its dimension columns have the conversations' names). */
 export function conversationTotalsSql({ idOrg, range, query }: Input): SQL {
-  const total = (column: string) => sql`coalesce(sum(${sql.identifier('c')}.${sql.identifier(column)}), 0)`;
+  const total = (column: string) => sql.raw(`coalesce(sum(c.${column}), 0)`);
   const mean = (name: string) => meanOfMillis(sql.raw(`sum(c.${name}_ms)`), sql.raw(`sum(c.${name}_n)`));
   return sql`
     select ${total('conversations')}::int as conversations,

@@ -4,7 +4,7 @@ import { rowsOf } from '../../../src/server/db/statements';
 import type { Db } from '../../../src/server/db/types';
 
 /** The daily totals' rows that count something, in key order (triggers may leave rows at zero; a rebuild does not). */
-export async function totalsTables(db: Db): Promise<unknown[]> {
+async function totalsTables(db: Db): Promise<unknown[]> {
   const read = async (query: ReturnType<typeof sql>) => rowsOf(await db.execute(query));
   return [
     await read(sql`select * from conversation_day_totals where conversations <> 0 order by 1, 2, 3, 4, 5, 6, 7`),

@@ -75,10 +75,12 @@ describe('report downloads', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // The download ends after file-system work on libuv's thread pool: a busy machine takes more than a
-  // fixed number of event-loop turns, so wait for the event itself (a generous bound, not a timing assertion).
+  // The download advances through file-system work on libuv's thread pool: a busy machine takes more
+  // than a fixed number of event-loop turns, so wait for what the test expects (a generous bound, not a
+  // timing assertion).
+  const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 5 });
   const ended = async () => {
-    await vi.waitFor(() => expect(events.some((e) => e.state !== 'running')).toBe(true), { timeout: 10_000, interval: 5 });
+    await eventually(() => expect(events.some((e) => e.state !== 'running')).toBe(true));
     return events.at(-1);
   };
 
@@ -115,7 +117,7 @@ describe('report downloads', () => {
     route = () => csvResponse(body.stream);
     const started = await downloads.download({ report: 'conversations', query: { start: '2026-03-01', end: '2026-03-02' } });
     body.push(HEADER + ROW);
-    await vi.waitFor(() => expect(readdirSync(dir).some((name) => name.endsWith('.part'))).toBe(true), { timeout: 10_000, interval: 5 });
+    await eventually(() => expect(readdirSync(dir).some((name) => name.endsWith('.part'))).toBe(true));
     expect(await downloads.cancel(started.ok ? (started.data?.id ?? '') : '')).toEqual({ ok: true, data: null });
     expect(await ended()).toMatchObject({ state: 'cancelled' });
     expect(readdirSync(dir)).toEqual([]);
