@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { rendererConfig } from './vite.renderer.config';
+import { ensureWidgetBundle } from './scripts/widget-bundle';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -28,6 +29,16 @@ function copyMainResources(): Plugin {
   };
 }
 
+/** The platform serves the customer widget from the main bundle: it is built (when stale) before the main process is. */
+function buildWidget(): Plugin {
+  return {
+    name: 'atiende:widget-bundle',
+    async buildStart() {
+      await ensureWidgetBundle();
+    }
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -41,7 +52,7 @@ export default defineConfig({
         }
       }
     },
-    plugins: [copyMainResources()]
+    plugins: [buildWidget(), copyMainResources()]
   },
   preload: {
     build: {

@@ -5,7 +5,7 @@ import globals from 'globals';
 const electronOnlyHere = 'Only src/main/index.ts, src/main/adapters/ and src/preload/ may import electron (DESIGN.md §2).';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**', '.data/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**', '.data/**', 'src/server/widget/bundle.generated.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' }
   },
   {
-    files: ['src/renderer/**', 'src/shared/**'],
+    files: ['src/renderer/**', 'src/widget/**', 'src/shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadJwtSecret } from './auth/secret';
+import { registerThrottle } from './auth/throttle';
 import { TokenService } from './auth/tokens';
 import { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
@@ -29,7 +30,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
 
     const app = Fastify({
       logger: config.logger === false ? false : { level: config.logger },
-      bodyLimit: config.bodyLimit
+      bodyLimit: config.bodyLimit,
+      trustProxy: config.trustProxy
     });
     const chat = new ChatEngine({
       db: database.db,
@@ -45,12 +47,15 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       engine: chat,
       tokens,
       redisUrl: config.redisUrl,
+      limits: config.socketRateLimits,
       report: (err, context) => app.log.error({ err }, `realtime: ${context}`)
     });
     const live = realtime;
     app.addHook('preClose', () => live.close());
     app.addHook('onClose', () => database.close());
     installErrorHandling(app);
+    installSafetyHeaders(app);
+    await registerThrottle(app);
     registerRoutes(app);
     await app.ready();
     chat.startTimers();
@@ -60,4 +65,18 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Every answer (errors and 404s too) gets `X-Content-Type-Options: nosniff`, and `Cache-Control:
+ * no-store` unless its route chose its own caching (the widget's static script): tokens,
+ * users, reports, conversations and the directory are all personal or secret, so no cache —
+ * browser, proxy or disk — may keep any answer a route did not declare safe to keep.
+ */
+function installSafetyHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }

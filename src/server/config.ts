@@ -28,6 +28,29 @@ export interface ServerConfig {
    * organisation on the first start of an empty database (DEMO_CONVERSATIONS; 0: none).
    */
   demoConversations: number;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): false (the default) takes the client address from the
+   * connection; behind a proxy (HAProxy) name the proxy's addresses or CIDRs (or true: any peer),
+   * so request.ip — the sign-in throttle's key and a lock's recorded origin — is the real client.
+   */
+  trustProxy: boolean | string[];
+  /** Sign-in attempts per client address per window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS; DEFAULT_AUTH_RATE_LIMIT). */
+  authRateLimit: { max: number; windowSeconds: number };
+  /** Per-socket token buckets of the live chat (src/server/realtime/rate-limits.ts). */
+  socketRateLimits: SocketRateLimits;
+}
+
+/** A token bucket: `burst` at once, then `perSecond` more each second. */
+export interface BucketSpec {
+  burst: number;
+  perSecond: number;
+}
+
+export interface SocketRateLimits {
+  /** What stores a message or calls the assistant (CHAT_MESSAGE_BURST, CHAT_MESSAGES_PER_SECOND). */
+  messages: BucketSpec;
+  /** Every event a socket sends, messages included: a flood cap far above any person's pace. */
+  events: BucketSpec;
 }
 
 export const DEFAULT_PORT = 3100;
@@ -37,6 +60,21 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_AGENT_DISCONNECT_GRACE_MS = 60_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
 export const DEFAULT_DEMO_CONVERSATIONS = 15_000;
+/**
+ * Sign-in throttling per client address, counted before the per-user failure count (issue 18):
+ * 300 attempts per 15 minutes. A long window with a large budget fits how the two cases differ:
+ * a contact centre behind one NAT signs in as a burst at shift start (about 250 agents at once,
+ * with room for typos and retries), while spraying or locking accounts is sustained, and is held
+ * to 20 attempts a minute per address on average (4 accounts locked a minute at 5 failures each,
+ * where one address managed ~90 attempts a second before). Over the budget: 429 with Retry-After.
+ */
+export const DEFAULT_AUTH_RATE_LIMIT = { max: 300, windowSeconds: 15 * 60 } as const;
+/**
+ * A person types at most about one message a second for long; 10 at once covers a pasted list,
+ * quick templates across three chats, or an outbox flushed after a reconnect. Any event (typing
+ * notices, syncs, status) has its own flood cap of 100 at once and 20 a second.
+ */
+export const DEFAULT_SOCKET_RATE_LIMITS: SocketRateLimits = { messages: { burst: 10, perSecond: 1 }, events: { burst: 100, perSecond: 20 } };
 
 export class ConfigError extends Error {}
 
@@ -48,6 +86,8 @@ export const USAGE = `Uso: npm run server -- [--port N] [--host H] [--memory | -
 Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKEN_TTL_SECONDS (3600),
            REFRESH_TOKEN_TTL_SECONDS (86400), AGENT_DISCONNECT_GRACE_MS (${DEFAULT_AGENT_DISCONNECT_GRACE_MS}),
            SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), DEMO_CONVERSATIONS (${DEFAULT_DEMO_CONVERSATIONS}),
+           AUTH_RATE_LIMIT_MAX (${DEFAULT_AUTH_RATE_LIMIT.max}), AUTH_RATE_LIMIT_WINDOW_SECONDS (${DEFAULT_AUTH_RATE_LIMIT.windowSeconds}),
+           CHAT_MESSAGE_BURST (${DEFAULT_SOCKET_RATE_LIMITS.messages.burst}), CHAT_MESSAGES_PER_SECOND (${DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond}), TRUST_PROXY (false),
            ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
 type Env = Record<string, string | undefined>;
@@ -65,7 +105,19 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     redisUrl: env.REDIS_URL || undefined,
     agentDisconnectGraceMs: nonNegativeInt(env.AGENT_DISCONNECT_GRACE_MS, DEFAULT_AGENT_DISCONNECT_GRACE_MS, 'AGENT_DISCONNECT_GRACE_MS'),
     sweepIntervalMs: nonNegativeInt(env.SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS, 'SWEEP_INTERVAL_MS'),
-    demoConversations: nonNegativeInt(env.DEMO_CONVERSATIONS, DEFAULT_DEMO_CONVERSATIONS, 'DEMO_CONVERSATIONS')
+    demoConversations: nonNegativeInt(env.DEMO_CONVERSATIONS, DEFAULT_DEMO_CONVERSATIONS, 'DEMO_CONVERSATIONS'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    authRateLimit: {
+      max: positiveInt(env.AUTH_RATE_LIMIT_MAX, DEFAULT_AUTH_RATE_LIMIT.max, 'AUTH_RATE_LIMIT_MAX'),
+      windowSeconds: positiveInt(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, DEFAULT_AUTH_RATE_LIMIT.windowSeconds, 'AUTH_RATE_LIMIT_WINDOW_SECONDS')
+    },
+    socketRateLimits: {
+      messages: {
+        burst: positiveInt(env.CHAT_MESSAGE_BURST, DEFAULT_SOCKET_RATE_LIMITS.messages.burst, 'CHAT_MESSAGE_BURST'),
+        perSecond: positiveInt(env.CHAT_MESSAGES_PER_SECOND, DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond, 'CHAT_MESSAGES_PER_SECOND')
+      },
+      events: DEFAULT_SOCKET_RATE_LIMITS.events
+    }
   };
 }
 
@@ -118,6 +170,18 @@ function nonNegativeInt(raw: string | undefined, fallback: number, name: string)
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} debe ser un entero mayor o igual a 0`);
   return n;
+}
+
+/** TRUST_PROXY: unset or false; true (any peer); or a comma-separated list of the proxies' addresses and CIDRs. */
+function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const list = value.split(',').map((part) => part.trim());
+  if (list.some((part) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(part))) {
+    throw new ConfigError('TRUST_PROXY debe ser true, false o una lista de direcciones separadas por comas');
+  }
+  return list;
 }
 
 function logLevel(raw: string | undefined): ServerConfig['logger'] {

@@ -100,6 +100,22 @@ export function formatDuration(seconds: NumberInput): string {
   return `${minutes}.${String(rest).padStart(2, '0')} min`;
 }
 
+/**
+ * A duration in words, the tooltip beside SPEC §9's 'm.ss min' (which reads like a decimal):
+ * 444 → '7 min 24 s', 3725 → '1 h 2 min 5 s', 60 → '1 min', 0 → '0 s'. Negative/non-numeric → ''.
+ */
+export function formatDurationWords(seconds: NumberInput): string {
+  const total = wholeSeconds(seconds);
+  if (total === null) return '';
+  const parts: [number, string][] = [
+    [Math.floor(total / 3600), 'h'],
+    [Math.floor((total % 3600) / 60), 'min'],
+    [total % 60, 's']
+  ];
+  const shown = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}`);
+  return shown.length > 0 ? shown.join(' ') : '0 s';
+}
+
 /** The full duration form HH:MM:SS; hours are not wrapped at 24. Negative/non-numeric → ''. */
 export function formatHms(seconds: NumberInput): string {
   const total = wholeSeconds(seconds);

@@ -12,6 +12,7 @@ import { ConversationId, PositiveInt } from './domain/fields';
 import { UploadPayload } from './domain/media';
 import { AgentStatusView, AttachmentRef, MessageText, MonitorTopic } from './realtime';
 import { ConsoleMessage, ConsoleState } from './chat-console';
+import { ConversationNote, NoteText, PreviousConversations, PreviousTranscript } from './domain/console-extras';
 import { AnalyticsQueryArg } from './analytics-calls';
 import { SettingsCallArg } from './settings-calls';
 import { DownloadId, DownloadProgress, ReportDownloadArg, ReportSchedule, SaveScheduleArg } from './report-downloads';
@@ -124,6 +125,15 @@ export const ipcContract = {
   'chat:contacts': { arg: none, result: z.array(AgentDirectoryContact) },
   /** Active pause events, for the Pausa choice. */
   'chat:pauseEvents': { arg: none, result: z.array(PauseEvent) },
+  /** The agent is (or stopped) typing in a chat it holds: relayed to the customer, never stored. */
+  'chat:typing': { arg: z.object({ conversationId: ConversationId, typing: z.boolean() }), result: z.null() },
+  /** The internal notes of a chat, oldest first (never sent to the customer). */
+  'chat:notes': { arg: z.object({ conversationId: ConversationId }), result: z.array(ConversationNote) },
+  'chat:addNote': { arg: z.object({ conversationId: ConversationId, text: NoteText }), result: ConversationNote },
+  /** The customer's earlier conversations, newest first. */
+  'chat:previous': { arg: z.object({ conversationId: ConversationId }), result: PreviousConversations },
+  /** The messages of one of them. */
+  'chat:previousMessages': { arg: z.object({ conversationId: ConversationId, previousId: ConversationId }), result: PreviousTranscript },
 
   /* The analytics pages (issue 4). */
   /**
@@ -181,6 +191,8 @@ export const ipcEvents = {
   'chat:focus': z.object({ conversationId: z.string() }),
   /** Play the alert sound: an incoming or transferred chat, or a message in a chat not in view. */
   'chat:alert': z.object({ kind: z.enum(['incoming', 'message']), conversationId: z.string() }),
+  /** The customer of a held chat is (or stopped) typing. */
+  'chat:typing': z.object({ conversationId: z.string(), typing: z.boolean() }),
   /** The platform says the agents' or the chats' live state changed (statistics readers): pages showing it reload. */
   'analytics:live': z.object({ topic: MonitorTopic }),
   /** How far a report download got, and how it ended. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentChatStatus, AgentStatus, FileRef } from './domain/chat';
-import { ConversationId, PositiveInt, Timestamp } from './domain/fields';
+import { ConversationId, Counter, NO_NUL, PositiveInt, Timestamp, hasNoNul } from './domain/fields';
 import { ResponseItem } from './domain/interaction';
 import { UploadPayload } from './domain/media';
 
@@ -90,10 +90,12 @@ export const ClientId = z
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'El identificador del mensaje no es válido' });
 
 /** The text of a chat message: trimmed, up to 4000 characters; may be empty only with an attachment. */
-export const MessageText = z.string().max(4000, { message: 'El mensaje no puede superar 4000 caracteres' });
+export const MessageText = z.string().max(4000, { message: 'El mensaje no puede superar 4000 caracteres' }).refine(hasNoNul, NO_NUL);
 
 /** An attachment reference: a file uploaded to this platform (its download url). */
 export const AttachmentRef = FileRef.extend({
+  contentType: z.string().max(100, { message: 'El adjunto no es válido' }).refine(hasNoNul, NO_NUL),
+  name: z.string().max(200, { message: 'El nombre del adjunto no puede superar 200 caracteres' }).refine(hasNoNul, NO_NUL),
   url: z.string().regex(/^\/(api\/multimedia\/descargar|widget\/files)\/[A-Za-z0-9_-]{1,100}$/, { message: 'El adjunto no es válido' })
 });
 
@@ -165,7 +167,7 @@ export const agentClientEvents = {
    * finished on the client with recover true.
    */
   'chat:sync': z.object({
-    known: z.array(z.object({ conversationId: ConversationId, lastSeq: z.number().int().nonnegative() })).max(500).default([])
+    known: z.array(z.object({ conversationId: ConversationId, lastSeq: Counter })).max(500).default([])
   }),
   /** ENTRANTE → ACTIVO ("a chat becomes ACTIVO on start"). */
   'chat:accept': z.object({ conversationId: ConversationId }),
@@ -173,7 +175,9 @@ export const agentClientEvents = {
   /** Re-queues the conversation in another split; business reasons may be saved first with transfer true. */
   'chat:transfer': z.object({ conversationId: ConversationId, idSplit: PositiveInt }),
   /** Finishes it: refused (409) unless its business reasons and finalisation reason are saved (REST). */
-  'chat:finish': z.object({ conversationId: ConversationId })
+  'chat:finish': z.object({ conversationId: ConversationId }),
+  /** The agent is (or stopped) typing in the chat it holds: relayed to its customer only, never stored. */
+  'chat:typing': z.object({ conversationId: ConversationId, typing: z.boolean() })
 } as const;
 
 export interface AgentAckData {
@@ -183,6 +187,7 @@ export interface AgentAckData {
   'chat:send': LiveMessage;
   'chat:transfer': { conversationId: string };
   'chat:finish': { conversationId: string; endAcronym: string };
+  'chat:typing': { conversationId: string };
 }
 
 export const agentServerEvents = {
@@ -196,7 +201,9 @@ export const agentServerEvents = {
   /** The platform changed the agent's state (another device, a supervisor, the disconnect grace period). */
   'agent:status': AgentStatusView,
   /** Waiting conversations in the agent's splits. */
-  'queue:size': z.object({ waiting: z.number().int().nonnegative() })
+  'queue:size': z.object({ waiting: z.number().int().nonnegative() }),
+  /** The customer of a chat this agent holds is (or stopped) typing. */
+  'chat:typing': z.object({ conversationId: z.string(), typing: z.boolean() })
 } as const;
 
 /* ───────────── monitor namespace ───────────── */
@@ -243,24 +250,40 @@ export const WidgetState = z.object({
   /** The end message's client text once FINALIZADA. */
   endMessage: z.string().nullable(),
   /** Whether the satisfaction/NPS survey can still be answered (FINALIZADA and not answered). */
-  surveyPending: z.boolean()
+  surveyPending: z.boolean(),
+  /** While EN_COLA: the place among its split's waiting conversations by queue entry (1 = next); null otherwise. */
+  queuePosition: z.number().int().positive().nullable()
 });
 export type WidgetState = z.infer<typeof WidgetState>;
 
+/**
+ * The widget's handshakes: `{ org, va }` to start (int4 ids, as numbers or as the digits a query
+ * string carries), or `{ conversationId, token }` to resume.
+ */
+const HandshakeId = z.union([PositiveInt, z.string().regex(/^\d{1,9}$/).transform(Number).pipe(PositiveInt)]);
+export const WidgetOriginAuth = z.object({ org: HandshakeId, va: HandshakeId });
+export const WidgetResumeAuth = z.object({ conversationId: ConversationId, token: z.string().min(1).max(200) });
+
 export const widgetClientEvents = {
   /** Starts a conversation with the entry-form answers (idField → value). Answers the resume token. */
-  'widget:start': z.object({ fields: z.record(z.string().regex(/^\d+$/), z.string().trim().max(200)) }),
+  'widget:start': z.object({
+    fields: z
+      .record(z.string().regex(/^\d{1,9}$/, { message: 'El campo no es válido' }), z.string().trim().max(200, { message: 'La respuesta no puede superar 200 caracteres' }).refine(hasNoNul, NO_NUL))
+      .refine((fields) => Object.keys(fields).length <= 100, { message: 'El formulario tiene demasiados campos' })
+  }),
   'widget:message': z.object(SendBody).refine(notBlank, BLANK),
   /** Uploads an attachment (SPEC §3 upload payload, up to 10 MB); answers the reference to send. */
   'widget:upload': UploadPayload,
   /** Messages after the seq the page has, and the state: on reconnect. */
-  'widget:sync': z.object({ afterSeq: z.number().int().nonnegative().default(0) }),
+  'widget:sync': z.object({ afterSeq: Counter.default(0) }),
   /** The customer closes the chat (FCCC). */
   'widget:leave': z.object({}),
   'widget:survey': z.object({
     satisfaction: z.number().int().min(1, { message: 'La calificación va de 1 a 5' }).max(5, { message: 'La calificación va de 1 a 5' }),
     nps: z.number().int().min(0, { message: 'La recomendación va de 0 a 10' }).max(10, { message: 'La recomendación va de 0 a 10' })
-  })
+  }),
+  /** The customer is (or stopped) typing: relayed to the agent holding the chat, never stored. */
+  'widget:typing': z.object({ typing: z.boolean() })
 } as const;
 
 export interface WidgetAckData {
@@ -270,11 +293,14 @@ export interface WidgetAckData {
   'widget:sync': { state: WidgetState; messages: LiveMessage[] };
   'widget:leave': WidgetState;
   'widget:survey': WidgetState;
+  'widget:typing': { typing: boolean };
 }
 
 export const widgetServerEvents = {
   'widget:message': LiveMessage,
-  'widget:state': WidgetState
+  'widget:state': WidgetState,
+  /** The agent holding the chat is (or stopped) typing. */
+  'widget:typing': z.object({ typing: z.boolean() })
 } as const;
 
 /* ───────────── socket.io typings ───────────── */

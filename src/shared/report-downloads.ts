@@ -14,8 +14,8 @@ export const REPORT_DOWNLOADS = {
   humanAgentChats: { endpoint: 'humanAgentChatsCsv', label: 'Chats de asesor humano' },
   agentHistory: { endpoint: 'agentConnectionHistoryCsv', label: 'Histórico de asesores' },
   causal: { endpoint: 'causalReportCsv', label: 'Tipificaciones' },
-  notificationLog: { endpoint: 'notificationLogCsv', label: 'Log de notificaciones' },
-  integrationLog: { endpoint: 'integrationLogCsv', label: 'Log de integraciones' }
+  notificationLog: { endpoint: 'notificationLogCsv', label: 'Registro de notificaciones' },
+  integrationLog: { endpoint: 'integrationLogCsv', label: 'Registro de integraciones' }
 } as const satisfies Record<string, { endpoint: EndpointName; label: string }>;
 
 export type ReportDownloadId = keyof typeof REPORT_DOWNLOADS;

@@ -132,8 +132,28 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
 }
 
 async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOptions, tag: string, database: DatabaseTarget): Promise<LatencyRun> {
-  const platform = await startServerProcess({ kind: 'platform', database, agents, customers, tag });
-  const { url, emails } = platform;
+  // Back to back is above any person's pace: the platform's per-socket message limit would refuse it.
+  const platform = await startServerProcess({ kind: 'platform', database, agents, customers, tag, unthrottled: paceMs === 0 });
+  try {
+    const crowd = await openCrowd(platform, customers, tag);
+    try {
+      return await crowd.drive(messages, paceMs);
+    } finally {
+      crowd.close();
+    }
+  } finally {
+    await platform.stop();
+  }
+}
+
+export interface ChatCrowd {
+  /** Every customer sends `messages` (after one unmeasured warm-up message each); the samples of the measured ones. */
+  drive(messages: number, paceMs: number): Promise<LatencyRun>;
+  close(): void;
+}
+
+/** The agents of a prepared platform signed in and accepting, and `customers` escalated customers, all chats accepted. */
+export async function openCrowd({ url, emails }: { url: string; emails: readonly string[] }, customers: number, tag: string): Promise<ChatCrowd> {
   const probe = new LatencyProbe();
   let failure: unknown = null;
   const fail = (error: unknown) => {
@@ -141,6 +161,10 @@ async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOpti
   };
   const crowd: BenchCustomer[] = [];
   let side: AgentSide | null = null;
+  const close = () => {
+    for (const customer of crowd) customer.socket.disconnect();
+    for (const socket of side?.sockets ?? []) socket.disconnect();
+  };
   try {
     side = await connectAgents(url, emails, probe, fail);
     const agentSide = side;
@@ -154,16 +178,21 @@ async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOpti
     );
     await until(() => failure !== null || agentSide.accepted.size >= customers, 120_000, `${customers} chats to be assigned and accepted`, 50);
     if (failure) throw failure;
-
-    const sends = crowd.map((customer) => customer.say);
-    await driveCustomers(sends, 1, probe, `${tag}-warm`);
-    probe.take();
-    const elapsedMs = await driveCustomers(sends, messages, probe, tag, paceMs);
-    if (failure) throw failure;
-    return { samples: probe.take(), elapsedMs };
-  } finally {
-    for (const customer of crowd) customer.socket.disconnect();
-    for (const socket of side?.sockets ?? []) socket.disconnect();
-    await platform.stop();
+  } catch (error) {
+    close();
+    throw error;
   }
+  const sends = crowd.map((customer) => customer.say);
+  let round = 0;
+  return {
+    async drive(messages, paceMs) {
+      const run = `${tag}-r${++round}`;
+      await driveCustomers(sends, 1, probe, `${run}-warm`);
+      probe.take();
+      const elapsedMs = await driveCustomers(sends, messages, probe, run, paceMs);
+      if (failure) throw failure;
+      return { samples: probe.take(), elapsedMs };
+    },
+    close
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { buildApp } from '../../src/server/app';
-import { baseConfig } from '../../src/server/config';
+import { baseConfig, type ServerConfig } from '../../src/server/config';
 import type { DatabaseTarget } from '../../src/server/db/client';
 
 /** Every demo account's password (the seed's DEMO_PASSWORD). */
@@ -13,8 +13,8 @@ export interface BenchPlatform {
 }
 
 /** The platform (migrated and seeded; in-memory PGlite unless told otherwise), listening on a free loopback port. */
-export async function startBenchPlatform(database: DatabaseTarget = { kind: 'pglite', dataDir: null }): Promise<BenchPlatform> {
-  const app = await buildApp({ ...baseConfig(process.env), port: 0, host: '127.0.0.1', database, logger: false, demoConversations: 0 });
+export async function startBenchPlatform(database: DatabaseTarget = { kind: 'pglite', dataDir: null }, overrides: Partial<ServerConfig> = {}): Promise<BenchPlatform> {
+  const app = await buildApp({ ...baseConfig(process.env), port: 0, host: '127.0.0.1', database, logger: false, demoConversations: 0, ...overrides });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

@@ -3,7 +3,7 @@
  * (DESIGN.md §5), so the numbers compare across machines. Nothing here is asserted: a goal is
  * printed next to its figure with whether this run met it.
  *
- * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,export):
+ * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,export,abuse):
  *  - read (signed-in-read.ts): a signed-in read (GET /api/types/channels) over HTTP and through the
  *    main-process stack (IPC handler → session → API client → HTTP), each ÷ the same SELECT on the
  *    engine; a sign-in (POST /api/auth) ÷ one raw argon2id verify of the same password.
@@ -22,6 +22,9 @@
  *  - export (report-export.ts): 1,000,000 generated conversations on PostgreSQL (DATABASE_URL); the
  *    history CSV exported end to end through the main-process services to disk ÷ COPY (the same
  *    query) TO STDOUT to a file, goal ≤ 1.5×; the main process's peak memory growth, goal < 100 MB.
+ *  - abuse (abuse.ts): customer→agent message p99 while 4 analytics readers loop the heaviest
+ *    statistics requests the filter allows ÷ the same p99 without them, same platform (in-memory
+ *    PGlite with generated history, a process of its own), same agents and customers. Goal ≤ 1.5×.
  *
  * Sizes (environment, positive integers):
  *  BENCH_ROUNDS (300)          reads measured per read figure
@@ -37,10 +40,13 @@
  *  BENCH_STATS_DAYS (30)       the range every statistics call asks for, ending today
  *  BENCH_STATS_ROUNDS (5)      timed runs per statistics figure
  *  BENCH_EXPORT_CONVERSATIONS (1000000)        conversations generated for the export figure
+ *  BENCH_ABUSE_AGENTS (20), BENCH_ABUSE_CUSTOMERS (80), BENCH_ABUSE_MESSAGES (15)  the chat beside the readers (pace: BENCH_CHAT_PACE_MS)
+ *  BENCH_ABUSE_CONVERSATIONS (50000)           generated history the readers read
  * The heap part needs a Chromium (CHROME_PATH or /usr/bin/chromium; never downloaded) and builds
  * out/renderer first when it is older than its sources.
  */
 import { requireBrowser } from '../e2e/browser';
+import { benchAbuse } from './abuse';
 import { benchChatLatency } from './chat-latency';
 import { benchRendererHeap } from './renderer-heap';
 import { envInt } from './report';
@@ -66,7 +72,15 @@ const PARTS = {
       days: envInt(env, 'BENCH_STATS_DAYS', 30),
       rounds: envInt(env, 'BENCH_STATS_ROUNDS', 5)
     }),
-  export: () => benchReportExport({ conversations: envInt(env, 'BENCH_EXPORT_CONVERSATIONS', 1_000_000) })
+  export: () => benchReportExport({ conversations: envInt(env, 'BENCH_EXPORT_CONVERSATIONS', 1_000_000) }),
+  abuse: () =>
+    benchAbuse({
+      agents: envInt(env, 'BENCH_ABUSE_AGENTS', 20),
+      customers: envInt(env, 'BENCH_ABUSE_CUSTOMERS', 80),
+      messages: envInt(env, 'BENCH_ABUSE_MESSAGES', 15),
+      conversations: envInt(env, 'BENCH_ABUSE_CONVERSATIONS', 50_000, 0),
+      paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
+    })
 } as const;
 type Part = keyof typeof PARTS;
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);

@@ -20,10 +20,14 @@ const Request = z.discriminatedUnion('kind', [
     database: Database,
     agents: z.number().int().positive(),
     customers: z.number().int().positive(),
-    tag: z.string()
+    tag: z.string(),
+    /** Conversations of generated history for org 100 over the last 90 days (the analytics readers' data). */
+    conversations: z.number().int().nonnegative().default(0),
+    /** Lifts the per-socket message limit (a saturation run sends faster than any person). */
+    unthrottled: z.boolean().default(false)
   })
 ]);
-export type ServerRequest = z.infer<typeof Request>;
+export type ServerRequest = z.input<typeof Request>;
 
 const Ready = z.object({ url: z.string(), emails: z.array(z.string()) });
 const Failed = z.object({ error: z.string() });
@@ -72,8 +76,11 @@ async function serve(raw: unknown): Promise<void> {
   } else {
     const { startBenchPlatform } = await import('./platform');
     const { prepareAgents } = await import('./chat-latency');
-    const { app, url } = await startBenchPlatform(request.database);
+    const { generateActivity } = await import('../../src/server/db/seed/activity');
+    const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
+    const { app, url } = await startBenchPlatform(request.database, request.unthrottled ? { socketRateLimits: { messages: unlimited, events: unlimited } } : {});
     close = () => app.close();
+    if (request.conversations > 0) await generateActivity(app.db, { org: 100, now: new Date(), count: request.conversations, days: 90 });
     ready = { url, emails: await prepareAgents(app, request.agents, request.customers, request.tag) };
   }
   let stopping: Promise<void> | null = null;

@@ -8,7 +8,7 @@ import { formatIndicator, formatNumber } from '../../src/shared/format';
 import { allowedPaths } from '../../src/shared/menus';
 import { MSG } from '../../src/shared/messages';
 import type { RoleId } from '../../src/shared/roles';
-import { DEMO_PASSWORD, expect, openInApp, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, dateField, expect, openInApp, setDateRange, signIn, test } from './fixtures';
 import type { BrowserHost } from '../../src/main/browser-host';
 
 /**
@@ -69,10 +69,7 @@ async function shownData(main: Locator): Promise<string> {
   return [...tiles, ...tables].join('\n');
 }
 
-async function setRange(page: Page, start: string, end: string): Promise<void> {
-  await page.getByLabel('Fecha inicial').fill(start);
-  await page.getByLabel('Fecha final').fill(end);
-}
+const setRange = setDateRange;
 
 /** The pages' 'today' is the user's (the browser context runs in Bogotá), whatever this machine's zone. */
 const BOGOTA = 'America/Bogota';
@@ -98,7 +95,7 @@ for (const reader of READERS) {
       await openInApp(page, path);
       await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
       // The last 7 days: today alone may hold nothing yet (just after midnight in Bogotá).
-      if ((await page.getByLabel('Fecha inicial').count()) > 0) await setRange(page, daysAgo(6), today());
+      if ((await dateField(page, 'Fecha inicial').count()) > 0) await setRange(page, daysAgo(6), today());
       const main = await settled(page);
       await expect(main.getByText(/^Error al obtener/), `${path} loads without errors`).toHaveCount(0);
       expect((await shownData(main)).length, `${path} shows data`).toBeGreaterThan(0);
@@ -252,17 +249,67 @@ test('estado-asesores follows an agent going online and offline, live', async ({
     await agent.goto('/login');
     await signIn(agent, 'asesor@demo.co');
     await expect(agent).toHaveURL('/chat');
-    for (const [choice, shown] of [
-      ['Conectado', 'Activo'],
-      ['Desconectado', 'Desconectado']
-    ] as const) {
+    // The supervisor reads the console's word for each state (one word everywhere).
+    for (const choice of ['Conectado', 'Desconectado'] as const) {
       await agent.getByRole('button', { name: /^Estado del asesor:/ }).click();
       await agent.getByRole('menuitemradio', { name: choice, exact: true }).click();
       await expect(agent.getByRole('button', { name: `Estado del asesor: ${choice}` })).toBeVisible();
       // No reload on the supervisor's page: the monitor's notice brings the new state.
-      await expect(row.getByRole('cell').nth(0)).toHaveText(shown, { timeout: 15_000 });
+      await expect(row.getByRole('cell').nth(0)).toHaveText(choice, { timeout: 15_000 });
     }
   } finally {
     await agentContext.close();
   }
+});
+
+test.describe('the filter dates, with the mouse, under an English system (issue 17)', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
+
+  test('read DD/MM/YYYY, come from a period, stay while moving between pages, and an end before the start clears the figures', async ({ page }) => {
+    test.setTimeout(120_000);
+    const dmy = (day: string) => day.split('-').reverse().join('/');
+    await page.goto('/login');
+    await signIn(page, 'admin@demo.co');
+    await page.goto(ANALYTICS_PAGES.chatStates.path);
+    const start = dateField(page, 'Fecha inicial');
+    const end = dateField(page, 'Fecha final');
+    // Today by default, day first whatever the system's locale (a native date input would read MM/DD/YYYY here).
+    await expect(start).toHaveValue(dmy(today()));
+    await expect(end).toHaveValue(dmy(today()));
+
+    // The calendar opens on a click, in Spanish from Monday, and Escape closes it.
+    await start.click();
+    const calendar = page.getByRole('dialog', { name: 'Calendario de la fecha inicial' });
+    await expect(calendar.getByRole('columnheader').first()).toHaveAttribute('aria-label', 'lunes');
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+
+    await page.getByLabel('Periodo').selectOption({ label: 'Últimos 7 días' });
+    await expect(start).toHaveValue(dmy(daysAgo(6)));
+    await expect(end).toHaveValue(dmy(today()));
+    const table = page.getByRole('table', { name: 'Chats por estado' });
+    await expect(table).toBeVisible({ timeout: 30_000 });
+
+    // Another page of the menu keeps the range.
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Chats por asesor' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: ANALYTICS_PAGES.chatsPerAgent.title })).toBeVisible();
+    await expect(start).toHaveValue(dmy(daysAgo(6)));
+    await expect(page.getByLabel('Periodo')).toHaveValue('last7');
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Estado de chats' }).click();
+    await expect(table).toBeVisible({ timeout: 30_000 });
+
+    // An end before the start: its message, and no figures left looking current.
+    await end.fill(dmy(daysAgo(10)));
+    await end.press('Tab');
+    await expect(page.getByText('La fecha final debe ser igual o posterior a la fecha inicial').first()).toBeVisible();
+    await expect(page.getByRole('main').getByText('Las cifras no se muestran')).toBeVisible();
+    await expect(table).toHaveCount(0);
+    await expect(page.getByRole('main').locator('[data-indicator]')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('end-before-start.png') });
+
+    await end.fill(dmy(today()));
+    await end.press('Tab');
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('main').getByText('Las cifras no se muestran')).toHaveCount(0);
+  });
 });

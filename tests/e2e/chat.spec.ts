@@ -85,6 +85,8 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
 
     // Asking for a human queues the chat in Atención general and offers it to the connected agent.
     await customer.locator('#ask-agent').click();
+    // Until the agent takes the chat, the customer is told one will attend shortly, not a name.
+    await expect(customer.locator('#state-banner')).toHaveText(/^En espera de un asesor\. Te atenderemos en breve\./);
     const incoming = agent.getByRole('button', { name: /Ana Pérez/ });
     await expect(incoming).toBeVisible();
     await expect(incoming).toContainText('Entrante');
@@ -95,9 +97,10 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await expect(agent.getByTestId('mensajes').getByText('¿Cuál es el horario de atención?')).toBeVisible();
     await agent.getByRole('button', { name: 'Iniciar chat' }).click();
     await expect(customer.locator('#state-banner')).toHaveAttribute('data-state', /ASIGNADA|ACTIVA/);
+    await expect(customer.locator('#state-banner')).toHaveText(/^Te atiende \S/);
 
     // Agent → customer, with Enter.
-    const composer = agent.getByRole('textbox', { name: 'Mensaje' });
+    const composer = agent.getByRole('combobox', { name: 'Mensaje' });
     await composer.fill('Hola Ana, con gusto le ayudo.');
     await composer.press('Enter');
     await expect(customer.locator('#messages li[data-sender="ASESOR"]').filter({ hasText: 'Hola Ana, con gusto le ayudo.' })).toBeVisible();
@@ -105,6 +108,22 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await expect(agent.getByTestId('mensajes').getByText('Hola Ana, con gusto le ayudo.')).toHaveCount(1);
     await expect(agent.getByTestId('mensajes').getByText('Enviando…')).toHaveCount(0);
     expect(await seriousViolations(agent)).toEqual([]);
+
+    // With the mouse: '/' opens the response templates, a click inserts one, Enviar sends it.
+    await composer.click();
+    await composer.pressSequentially('/esp');
+    await agent.getByRole('option', { name: /^Espera/ }).click();
+    await expect(composer).toHaveValue('Dame un momento, por favor, mientras reviso tu solicitud.');
+    await agent.getByRole('button', { name: 'Enviar' }).click();
+    await expect(customer.locator('#messages li[data-sender="ASESOR"]').filter({ hasText: 'Dame un momento, por favor' })).toBeVisible();
+    // An internal note, saved and listed with its author, never reaches the customer.
+    await agent.getByRole('tab', { name: 'Notas internas' }).click();
+    await agent.getByRole('textbox', { name: /Nueva nota interna/ }).fill('Cliente con factura pendiente');
+    await agent.getByRole('button', { name: 'Guardar nota' }).click();
+    await expect(agent.getByRole('list', { name: 'Notas internas del chat' })).toContainText('Valentina López');
+    await expect(agent.getByRole('list', { name: 'Notas internas del chat' })).toContainText('Cliente con factura pendiente');
+    await agent.getByRole('tab', { name: 'Conversación' }).click();
+    await expect(customer.locator('#messages')).not.toContainText('factura pendiente');
 
     // Customer → agent, with an attachment; the agent saves it to disk through the main process.
     await customer.locator('#composer-file').setInputFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% factura de prueba\n%%EOF\n') });
@@ -145,7 +164,7 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await transferred.click();
     await expect(agent2.getByTestId('mensajes').getByText('Hola Ana, con gusto le ayudo.')).toBeVisible();
     await agent2.getByRole('button', { name: 'Iniciar chat' }).click();
-    const composer2 = agent2.getByRole('textbox', { name: 'Mensaje' });
+    const composer2 = agent2.getByRole('combobox', { name: 'Mensaje' });
     await composer2.fill('Soy del área de ventas, ya reviso su caso.');
     await composer2.press('Enter');
     await expect(customer.locator('#messages li[data-sender="ASESOR"]').filter({ hasText: 'Soy del área de ventas' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from '../../src/main/browser-host';
 import { LAUNCH_ARGS, requireBrowser } from './browser';
 
@@ -36,6 +36,8 @@ export const test = base.extend<object, WorkerFixtures>({
     async ({}, use) => {
       // Each worker saves its downloads in a folder of its own.
       const downloadsDir = await mkdtemp(join(tmpdir(), 'atiende-e2e-descargas-'));
+      // One worker signs in from 127.0.0.1 all run long: far above the production budget per address (AUTH_RATE_LIMIT_MAX).
+      process.env.AUTH_RATE_LIMIT_MAX ??= '100000';
       const host = await startBrowserHost({ port: 0, memory: true, build: false, logger: quietLogger, downloadsDir });
       await use(host);
       await host.close();
@@ -75,4 +77,22 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     w.dispatchEvent(new w.PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL(path);
+}
+
+/** A date picker of the filter bar by its label ('Fecha inicial', 'Fecha final'; the label ends in ' *'). */
+export function dateField(page: Page, label: string): Locator {
+  return page.getByRole('combobox', { name: new RegExp(`^${label}\\b`) });
+}
+
+/**
+ * Types a filter range as a person does: each day as DD/MM/YYYY (the pickers' format whatever the
+ * system's locale) and Tab, which leaves the field and applies it. Days are given as yyyy-MM-dd.
+ */
+export async function setDateRange(page: Page, start: string, end: string): Promise<void> {
+  for (const [label, day] of [['Fecha inicial', start], ['Fecha final', end]] as const) {
+    const field = dateField(page, label);
+    await field.fill(day.split('-').reverse().join('/'));
+    await field.press('Tab');
+    await expect(field).toHaveValue(day.split('-').reverse().join('/'));
+  }
 }

@@ -2,11 +2,12 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Locator, Page } from '@playwright/test';
+import { conversationLabel, shortConversationId } from '../../src/shared/labels';
 import { allowedPaths } from '../../src/shared/menus';
 import type { RoleId } from '../../src/shared/roles';
 import { REPORT_PAGES } from '../../src/shared/report-pages';
 import { seriousViolations } from './axe';
-import { expect, openInApp, signIn, test } from './fixtures';
+import { expect, openInApp, setDateRange, signIn, test } from './fixtures';
 
 /**
  * The reports end to end (issue 5), on the browser host's embedded platform and its generated
@@ -38,10 +39,7 @@ function exactly(label: string): RegExp {
   return new RegExp(`^${label}\\s*\\*?$`);
 }
 
-async function setRange(page: Page, start: string, end: string): Promise<void> {
-  await page.getByLabel('Fecha inicial').fill(start);
-  await page.getByLabel('Fecha final').fill(end);
-}
+const setRange = setDateRange;
 
 for (const reader of READERS) {
   test(`${reader.email} opens every report page of its menu and no other`, async ({ page }) => {
@@ -91,7 +89,7 @@ test('a report downloads whole to disk: the rows the table counts, a BOM and Spa
   await expect.poll(() => host.shownInFolder.at(-1)).toBe(join(host.downloadsDir, name));
 });
 
-test('the history opens a conversation by its idConv: its turns with the assistant and its human part', async ({ page }) => {
+test('the history opens a conversation by its short id: its customer in the title, its turns with the assistant and its human part', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/login');
   await signIn(page, 'visualizador@demo.co');
@@ -102,10 +100,14 @@ test('the history opens a conversation by its idConv: its turns with the assista
   // An escalated conversation ('Sí' in Escalado): it has both parts.
   const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sí', exact: true }) }).first();
   const link = row.getByRole('link');
-  const idConv = (await link.innerText()).trim();
+  // The link shows a short id, not the UUID; the customer is the row's 'Cliente' cell (the 4th after the row header).
+  const idConv = decodeURIComponent((await link.getAttribute('href'))?.split('/').at(-1)?.split('?')[0] ?? '');
+  expect(idConv.length).toBeGreaterThan(8);
+  await expect(link).toHaveText(shortConversationId(idConv));
+  const customer = (await row.getByRole('cell').nth(3).innerText()).trim();
   await link.click();
   await expect(page).toHaveURL(`${REPORT_PAGES.history.path}/${idConv}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Conversación ${idConv}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Conversación ${conversationLabel(idConv, customer)}` })).toBeVisible();
   await loaded(page);
   await expect(page.getByRole('region', { name: 'Con el asistente virtual' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Con el asesor humano' }).getByRole('listitem').first()).toBeVisible();

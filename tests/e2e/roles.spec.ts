@@ -123,3 +123,29 @@ test('the renderer is served with its Content-Security-Policy header', async ({ 
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("object-src 'none'");
 });
+
+test.describe('the drawer at 1366×768 (issue 17)', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("an administrator's menu fits without scrolling: only the groups holding the page are open, any other opens on a click", async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, 'admin@demo.co');
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    const scrolls = () => menu.evaluate((nav) => {
+      const body = nav.closest('.fui-DrawerBody');
+      return body ? body.scrollHeight > body.clientHeight : true;
+    });
+    for (const link of [['Analítica', 'Estadísticas', 'Asesor humano', 'Chats escalados'], ['Configuración', 'Asesor humano', 'Directorio de contactos']]) {
+      const [top, ...rest] = link;
+      const entry = rest.pop() ?? '';
+      for (const group of [top ?? '', ...rest]) {
+        const button = menu.getByRole('button', { name: group, exact: true }).last();
+        if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      }
+      await menu.getByRole('link', { name: entry, exact: true }).click();
+      await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('aria-current', 'page');
+      expect(await scrolls(), `the menu on ${entry}`).toBe(false);
+      await expect(menu.getByRole('button', { name: top === 'Analítica' ? 'Configuración' : 'Analítica', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    }
+  });
+});

@@ -74,6 +74,7 @@ for (const kind of [
     await asAdmin(page);
     let main = await open(page, kind.segment, kind.title);
     const existingCode = (await main.getByRole('row').nth(1).getByRole('cell').nth(0).innerText()).trim();
+    const existingName = (await main.getByRole('rowheader').first().innerText()).trim();
 
     // Validation in Spanish before sending; what was typed stays.
     await page.getByRole('button', { name: 'Nueva causal' }).click();
@@ -84,11 +85,13 @@ for (const kind of [
     await expect(form.getByText('El nombre es obligatorio')).toBeVisible();
     await expect(form.getByLabel('Código')).toHaveValue(existingCode);
 
-    // The platform refuses a repeated code (409): the dialog and the input stay, with its reason.
-    await form.getByLabel(exactly('Nombre')).fill(kind.name);
+    // A code the list already shows is refused under its field before anything is sent (the platform's 409 says the same);
+    // so is a name already listed, whatever its case. The dialog and the input stay.
+    await form.getByLabel(exactly('Nombre')).fill(existingName.toUpperCase());
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await toast(page, MSG.causales.createFailed);
     await expect(form.getByText('Ya existe una causal con ese código')).toBeVisible();
+    await expect(form.getByText('Ya existe una causal con ese nombre')).toBeVisible();
+    await form.getByLabel(exactly('Nombre')).fill(kind.name);
     await expect(form.getByLabel(exactly('Nombre'))).toHaveValue(kind.name);
 
     await form.getByLabel('Código').fill(kind.code);
@@ -346,7 +349,9 @@ test('splits: create, schedules without overlaps, derivations, edit, bulk update
   await toast(page, MSG.splits.bulkUpdated);
   main = await reload(page, 'Splits');
   await expect(row(main, 'Cobranza y cartera')).toContainText('No');
-  await expect(row(main, 'Cobranza y cartera')).toContainText('7 / 10 / 15');
+  await expect(row(main, 'Cobranza y cartera')).toContainText('Inactividad del asesor: 7 min');
+  await expect(row(main, 'Cobranza y cartera')).toContainText('Inactividad del cliente: 10 min');
+  await expect(row(main, 'Cobranza y cartera')).toContainText('Tiempo máximo de inicio: 15 min');
 
   await row(main, 'Cobranza y cartera').getByRole('button', { name: 'Eliminar Cobranza y cartera' }).click();
   await confirmDelete(page);

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { defaultMigrationsFolder } from '../../src/server/db/migrations-folder';
+import { ensureWidgetBundle } from '../../scripts/widget-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * configuration decides (the demo data, its clock) each app still does as it starts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The server imports the customer widget's build (src/server/widget/bundle.generated.js).
+  await ensureWidgetBundle();
   const dir = await mkdtemp(join(tmpdir(), 'atiende-pglite-'));
   const client = new PGlite();
   try {

@@ -212,7 +212,12 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['GET', '/api/reports/notificationsLog/csv'],
   // Human-agent settings: the supervisor's action on an agent, and the bulk split update.
   ['POST', '/api/actualizarEstadoAsesor'],
-  ['POST', '/api/actualizarSplits']
+  ['POST', '/api/actualizarSplits'],
+  // The agent console's extras (issue 17): internal notes and the customer's earlier conversations.
+  ['GET', '/api/conversaciones/{id}/notas'],
+  ['POST', '/api/conversaciones/{id}/notas'],
+  ['GET', '/api/conversaciones/{id}/anteriores'],
+  ['GET', '/api/conversaciones/{id}/anteriores/{previousId}']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatDurationWords,
   formatEscalatedTime,
   formatHms,
   formatIndicator,
@@ -105,6 +106,34 @@ describe('formatDuration', () => {
   it('answers an empty string for negative or non-numeric input', () => {
     for (const bad of [-1, Number.NaN, Infinity, 'abc', '', null, undefined]) {
       expect(formatDuration(bad)).toBe('');
+    }
+  });
+});
+
+describe('formatDurationWords (the tooltip beside m.ss min)', () => {
+  it.each([
+    [0, '0 s'],
+    [24, '24 s'],
+    [60, '1 min'],
+    [444, '7 min 24 s'],
+    [3600, '1 h'],
+    [3605, '1 h 5 s'],
+    [3725, '1 h 2 min 5 s'],
+    [90000, '25 h'],
+    [443.6, '7 min 24 s'],
+    ['90', '1 min 30 s']
+  ] as const)('%s s → %s', (input, expected) => {
+    expect(formatDurationWords(input)).toBe(expected);
+  });
+
+  it('says in words what formatDuration shows as minutes.seconds', () => {
+    expect(formatDuration(444)).toBe('7.24 min');
+    expect(formatDurationWords(444)).toBe('7 min 24 s');
+  });
+
+  it('answers an empty string for negative or non-numeric input', () => {
+    for (const bad of [-1, Number.NaN, Infinity, 'abc', '', null, undefined]) {
+      expect(formatDurationWords(bad)).toBe('');
     }
   });
 });

@@ -18,7 +18,8 @@ export const AGENT_ACKS = {
   'chat:send': ackSchema(LiveMessage),
   'chat:transfer': ackSchema(z.object({ conversationId: z.string() })),
   'chat:finish': ackSchema(z.object({ conversationId: z.string(), endAcronym: z.string() })),
-  'agent:status': ackSchema(AgentStatusView)
+  'agent:status': ackSchema(AgentStatusView),
+  'chat:typing': ackSchema(z.object({ conversationId: z.string() }))
 };
 export type AgentAckEvent = keyof typeof AGENT_ACKS;
 export type AgentAck<E extends AgentAckEvent> = Ack<Extract<z.infer<(typeof AGENT_ACKS)[E]>, { ok: true }>['data']>;

@@ -4,7 +4,7 @@ import { fillPath, type EndpointDef, type ResponseOf, type Service } from '../..
 import { ErrorBody } from '../../shared/domain/common';
 import type { IpcError, IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
-import { decodeClaims } from './jwt';
+import { adviserId, decodeClaims } from './jwt';
 import type { Fetch, Logger, ServiceUrls, Tokens } from './ports';
 import type { SessionStore } from './session-store';
 import { parseSpanish } from './validation';
@@ -142,8 +142,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       await store.replace({ access: data.token, refresh: data.refreshToken });
       return { ok: true, token: data.token };
     }
-    // An unreachable or failing platform says nothing about the session: keep it, the next call tries again.
-    if (result.error.status === 0 || result.error.status >= 500) return { ok: false, error: result.error };
+    // An unreachable or failing platform, or one throttling this address (429), says nothing about the session: keep it, the next call tries again.
+    if (result.error.status === 0 || result.error.status === 429 || result.error.status >= 500) return { ok: false, error: result.error };
     logger.info(`Session refresh rejected (${result.error.status}); signing out`);
     await store.end('refresh-failed');
     return { ok: false, error: { status: 401, message: MSG.session.sessionExpired } };
@@ -175,7 +175,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const failed = `${def.method} ${path}`.slice(0, 200);
     const sending = execute(endpoints.logErrorSocket, {
       params: { idOrg: claims.company },
-      body: { name: failed, detail: `${error.status} ${error.message}`, path: path.slice(0, 2000), idadviser: 0, application: 'Dashboard' }
+      body: { name: failed, detail: `${error.status} ${error.message}`, path: path.slice(0, 2000), idadviser: adviserId(claims), application: 'Dashboard' }
     })
       .then(({ result }) => {
         if (!result.ok) logger.warn(`Error report for ${failed} not delivered (${result.error.status})`);

@@ -27,6 +27,12 @@ import type { SessionStore } from './session-store';
 
 /** How long an emit waits for its ack before it counts as lost (a send is then retried, a request fails). */
 export const ACK_TIMEOUT_MS = 15_000;
+/**
+ * After a 429 (the platform's per-socket message rate, 1 a second after a burst of 10) the outbox
+ * waits this long before sending again, and new messages are refused meanwhile with a Spanish text
+ * (the composer keeps the draft): no hot retry loop, and nothing overtakes what is owed.
+ */
+export const THROTTLE_PAUSE_MS = 3000;
 /** How long a sign-out waits for the platform to take the DESCONECTADO status before closing the socket anyway. */
 const GOODBYE_TIMEOUT_MS = 3000;
 const AGENT_ROLE = 5;
@@ -65,6 +71,8 @@ export interface ChatLink {
   send(input: { conversationId: string; text: string; attachment: ConsoleMessage['adjunto'] }): IpcResult<{ clientId: string }>;
   transfer(conversationId: string, idSplit: number): Promise<IpcResult<null>>;
   finish(conversationId: string): Promise<IpcResult<null>>;
+  /** Tells the customer of an open chat the agent is (or stopped) typing; best effort, nothing is queued. */
+  typing(conversationId: string, typing: boolean): Promise<IpcResult<null>>;
   /** Sets the console flags of a chat (transfer under way, reasons saved, upload state). */
   patch(conversationId: string, flags: Partial<ChatFlags>): void;
   /** Answers an error when the chat is not held, or (open: true) is finished. */
@@ -91,6 +99,8 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
   const alerts = createChatAlerts({ notifier: deps.notifier, bus, clock, book, ...(deps.repeatMs ? { repeatMs: deps.repeatMs } : {}) });
   const requests = createAgentRequests({ socket: () => socket, clock, logger, timeoutMs: ackTimeoutMs });
   const request = requests.request;
+  /** Until when a new message is refused (the platform answered 429 to one). */
+  let throttledUntil = 0;
   const outbox = createChatOutbox({
     socket: () => (ready ? socket : null),
     clock,
@@ -100,6 +110,10 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
     refused: ({ conversationId, clientId }) => {
       book.dropPending(conversationId, clientId);
       changed();
+    },
+    throttleMs: THROTTLE_PAUSE_MS,
+    throttled: () => {
+      throttledUntil = clock.now() + THROTTLE_PAUSE_MS;
     }
   });
 
@@ -220,6 +234,10 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
     on('queue:size', ({ waiting: count }) => {
       waiting = count;
       changed();
+    });
+    on('chat:typing', ({ conversationId, typing }) => {
+      if (book.status(conversationId) === 'FINALIZADO' || !book.has(conversationId)) return;
+      bus.emit('chat:typing', { conversationId, typing });
     });
     current.on('connect', () => {
       if (current !== socket) return;
@@ -487,6 +505,7 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
     send({ conversationId, text, attachment }) {
       const problem = check(conversationId, true);
       if (problem) return fail(problem);
+      if (clock.now() < throttledUntil) return fail({ status: 429, message: CHAT_TEXT.sendingTooFast });
       const clientId = newClientId();
       const message: ConsoleMessage = {
         conversationId,
@@ -522,6 +541,15 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
       dropOutbox(book.finish(conversationId, ack.data.endAcronym, false));
       changed();
       return { ok: true, data: null };
+    },
+
+    async typing(conversationId, typing) {
+      const problem = check(conversationId, true);
+      if (problem) return fail(problem);
+      // An indicator is only worth its moment: offline, it is dropped rather than sent late.
+      if (!ready) return { ok: true, data: null };
+      const ack = await request('chat:typing', { conversationId, typing });
+      return ack.ok ? { ok: true, data: null } : fail(ack.error);
     },
 
     patch(conversationId, flags) {

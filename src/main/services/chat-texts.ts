@@ -13,5 +13,10 @@ export const CHAT_TEXT = {
   statusFailed: 'No fue posible cambiar su estado. Inténtelo nuevamente',
   acceptFailed: 'No fue posible aceptar el chat. Inténtelo nuevamente',
   saveFileFailed: 'No fue posible guardar el archivo en el disco',
-  badFileUrl: 'El adjunto no es válido'
+  badFileUrl: 'El adjunto no es válido',
+  sendingTooFast: 'Está enviando mensajes demasiado rápido. Espere unos segundos e inténtelo de nuevo',
+  notesLoadFailed: 'No fue posible cargar las notas internas',
+  noteSaveFailed: 'No fue posible guardar la nota interna',
+  previousLoadFailed: 'No fue posible cargar las conversaciones anteriores',
+  previousMessagesFailed: 'No fue posible cargar los mensajes de la conversación anterior'
 } as const;

@@ -30,6 +30,11 @@ export interface ChatService {
   templates(): Result<'chat:templates'>;
   contacts(): Result<'chat:contacts'>;
   pauseEvents(): Result<'chat:pauseEvents'>;
+  typing(arg: Arg<'chat:typing'>): Result<'chat:typing'>;
+  notes(arg: Arg<'chat:notes'>): Result<'chat:notes'>;
+  addNote(arg: Arg<'chat:addNote'>): Result<'chat:addNote'>;
+  previous(arg: Arg<'chat:previous'>): Result<'chat:previous'>;
+  previousMessages(arg: Arg<'chat:previousMessages'>): Result<'chat:previousMessages'>;
 }
 
 export interface ChatServiceDeps {
@@ -185,6 +190,37 @@ export function createChatService({ api, link, saver, logger }: ChatServiceDeps)
       const result = await api.call(endpoints.pauseEvents, { query: { alsoDeleted: false } });
       if (!result.ok) return failure(result.error, MSG.pauseEvents.loadFailed);
       return { ok: true, data: result.data.filter((event) => event.activo && !event.logic_delete) };
+    },
+
+    typing: async ({ conversationId, typing }) => link.typing(conversationId, typing),
+
+    // Notes and the customer's history are asked only about chats this console holds.
+    async notes({ conversationId }) {
+      const problem = link.check(conversationId);
+      if (problem) return fail(problem);
+      const result = await api.call(endpoints.conversationNotes, { params: { id: conversationId }, query: {} });
+      return result.ok ? result : failure(result.error, CHAT_TEXT.notesLoadFailed);
+    },
+
+    async addNote({ conversationId, text }) {
+      const problem = link.check(conversationId);
+      if (problem) return fail(problem);
+      const result = await api.call(endpoints.addConversationNote, { params: { id: conversationId }, query: {}, body: { text } });
+      return result.ok ? result : failure(result.error, CHAT_TEXT.noteSaveFailed);
+    },
+
+    async previous({ conversationId }) {
+      const problem = link.check(conversationId, true);
+      if (problem) return fail(problem);
+      const result = await api.call(endpoints.previousConversations, { params: { id: conversationId }, query: {} });
+      return result.ok ? result : failure(result.error, CHAT_TEXT.previousLoadFailed);
+    },
+
+    async previousMessages({ conversationId, previousId }) {
+      const problem = link.check(conversationId, true);
+      if (problem) return fail(problem);
+      const result = await api.call(endpoints.previousConversationMessages, { params: { id: conversationId, previousId }, query: {} });
+      return result.ok ? result : failure(result.error, CHAT_TEXT.previousMessagesFailed);
     }
   };
 }

@@ -81,7 +81,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   return {
     session,
     platform: createPlatformService(api),
-    errors: createErrorReportService(api),
+    errors: createErrorReportService(api, store),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     settings: createSettingsService({ api, store }),

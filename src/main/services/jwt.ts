@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorLogBody } from '../../shared/api/error-log';
 import { TokenClaims } from '../../shared/domain/session';
 
 /**
@@ -26,4 +27,14 @@ const Expiring = z.object({ exp: z.number().int().positive() });
 export function decodeExpiry(token: string): number | null {
   const parsed = Expiring.safeParse(jwtPayload(token));
   return parsed.success ? parsed.data.exp * 1000 : null;
+}
+
+/**
+ * SPEC §7 "Other": the adviser id an error report carries, the signed-in user's id (the token's
+ * sub); 0 when no one is signed in or the sub is not an id the report's body accepts.
+ */
+export function adviserId(claims: TokenClaims | null): number {
+  if (!claims || !/^\d+$/.test(claims.sub)) return 0;
+  const parsed = ErrorLogBody.shape.idadviser.safeParse(Number(claims.sub));
+  return parsed.success ? parsed.data : 0;
 }

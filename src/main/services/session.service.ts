@@ -58,6 +58,8 @@ export function createSessionService({ api, store, settings, clock, logger }: Se
         const { status } = result.error;
         if (status === 401) return fail({ status, message: MSG.session.invalidCredentials });
         if (status === 403) return fail({ status, message: MSG.session.userLocked, locked: true });
+        // Throttled by address: the platform's text says how long to wait.
+        if (status === 429 && result.error.message.trim() !== '') return fail(result.error);
         if (isGeneric(result.error)) return fail(result.error);
         return fail({ status, message: MSG.session.loginFailed });
       }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
 import type { MenuItem } from '../../shared/menus';
@@ -38,9 +38,30 @@ const useStyles = makeStyles({
   }
 });
 
-function MenuGroup({ item }: { item: MenuItem & { children: MenuItem[] } }) {
+/** Whether `path` is the page shown or a page under it (a conversation under the history). */
+function holds(path: string, pathname: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The ids of the groups that hold the page shown, outermost first. */
+export function groupsHolding(items: readonly MenuItem[], pathname: string): string[] {
+  for (const item of items) {
+    if (item.children) {
+      const inner = groupsHolding(item.children, pathname);
+      if (inner.length > 0 || item.children.some((c) => c.path !== undefined && holds(c.path, pathname))) return [item.id, ...inner];
+    }
+  }
+  return [];
+}
+
+interface Folding {
+  expanded(id: string): boolean;
+  toggle(id: string): void;
+}
+
+function MenuGroup({ item, folding }: { item: MenuItem & { children: MenuItem[] }; folding: Folding }) {
   const styles = useStyles();
-  const [expanded, setExpanded] = useState(true);
+  const expanded = folding.expanded(item.id);
   const listId = `menu-${item.id.replace(/[^a-z0-9-]/gi, '-')}`;
   return (
     <li>
@@ -49,23 +70,23 @@ function MenuGroup({ item }: { item: MenuItem & { children: MenuItem[] } }) {
         className={mergeClasses(styles.row, styles.group)}
         aria-expanded={expanded}
         aria-controls={listId}
-        onClick={() => setExpanded((e) => !e)}
+        onClick={() => folding.toggle(item.id)}
       >
         {expanded ? <ChevronDown16Regular aria-hidden /> : <ChevronRight16Regular aria-hidden />}
         {item.label}
       </button>
-      {expanded && <MenuList id={listId} items={item.children} nested />}
+      {expanded && <MenuList id={listId} items={item.children} folding={folding} nested />}
     </li>
   );
 }
 
-function MenuList({ items, nested = false, id }: { items: readonly MenuItem[]; nested?: boolean; id?: string }) {
+function MenuList({ items, folding, nested = false, id }: { items: readonly MenuItem[]; folding: Folding; nested?: boolean; id?: string }) {
   const styles = useStyles();
   return (
     <ul id={id} className={mergeClasses(styles.list, nested && styles.nested)}>
       {items.map((item) =>
         item.children ? (
-          <MenuGroup key={item.id} item={{ ...item, children: item.children }} />
+          <MenuGroup key={item.id} item={{ ...item, children: item.children }} folding={folding} />
         ) : item.path ? (
           <li key={item.id}>
             <NavLink
@@ -82,7 +103,21 @@ function MenuList({ items, nested = false, id }: { items: readonly MenuItem[]; n
   );
 }
 
-/** The role's menu as nested lists of links; groups fold and unfold. */
+/**
+ * The role's menu as nested lists of links. Only the groups holding the page shown are open, so
+ * the longest menu (an administrator's) fits the window; any group opens and closes on a click
+ * (or Enter/Space), and going to another page folds the menu around that page again.
+ */
 export function MenuTree({ items }: { items: readonly MenuItem[] }) {
-  return <MenuList items={items} />;
+  const { pathname } = useLocation();
+  const holding = useMemo(() => new Set(groupsHolding(items, pathname)), [items, pathname]);
+  const [choices, setChoices] = useState<{ pathname: string; open: Record<string, boolean> }>({ pathname, open: {} });
+  // Derived state, adjusted during render (React's documented pattern): a new page forgets the folds chosen on the last one.
+  if (choices.pathname !== pathname) setChoices({ pathname, open: {} });
+  const open = choices.pathname === pathname ? choices.open : {};
+  const folding: Folding = {
+    expanded: (id) => open[id] ?? holding.has(id),
+    toggle: (id) => setChoices({ pathname, open: { ...open, [id]: !(open[id] ?? holding.has(id)) } })
+  };
+  return <MenuList items={items} folding={folding} />;
 }

@@ -29,9 +29,12 @@ const useStyles = makeStyles({
   grid: { fontSize: tokens.fontSizeBase300 },
   // The header stays in view while a long table scrolls inside its panel.
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground3 },
-  headerCell: { fontWeight: tokens.fontWeightSemibold },
+  // A header wraps between its words, never inside one ('Interac-ciones'); cells may break long ids.
+  headerCell: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'normal', wordBreak: 'keep-all', hyphens: 'manual' },
   cell: { minWidth: 0, overflowWrap: 'anywhere', paddingTop: tokens.spacingVerticalXS, paddingBottom: tokens.spacingVerticalXS },
   numeric: { justifyContent: 'flex-end', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  // The first column names the row (an event, an agent, a day): twice a value column's share, so its words fit.
+  first: { flexGrow: 2 },
   footer: { fontWeight: tokens.fontWeightSemibold },
   caption: { display: 'block', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalXS} 0` },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, paddingTop: tokens.spacingVerticalS, flexWrap: 'wrap' }
@@ -87,6 +90,19 @@ interface Item<T> {
   key: string;
 }
 
+/** A DD/MM/YYYY date, the longest word most text cells hold (a name, a channel, a state are shorter or wrap between words). */
+const TEXT_COLUMN_CHARS = 10;
+
+/**
+ * A column's narrowest width: its header's longest word (a text column: at least a date's width)
+ * and the cell's padding, so a header wraps between words and never spills into its neighbour,
+ * and a date does not break in two; a table wider than its panel scrolls.
+ */
+export function columnMinWidth(header: string, numeric = false): string {
+  const longest = Math.max(numeric ? 0 : TEXT_COLUMN_CHARS, ...header.split(/\s+/).map((word) => word.length));
+  return `calc(${longest}ch + 16px)`;
+}
+
 /** A comparison that keeps the server's order (two parameters: Fluent takes the column as sortable). */
 const serverOrder = (_a: unknown, _b: unknown): number => 0;
 
@@ -113,8 +129,8 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
       ),
     [columns, sort?.columnKey]
   );
-  const byKey = new Map(columns.map((c, i) => [c.key, { column: c, first: i === 0 }]));
-  const cellClass = (key: string) => mergeClasses(styles.cell, byKey.get(key)?.column.numeric ? styles.numeric : undefined);
+  const byKey = new Map(columns.map((c, i) => [c.key, { column: c, first: i === 0, style: { minWidth: columnMinWidth(c.header, c.numeric) } }]));
+  const cellClass = (key: string) => mergeClasses(styles.cell, byKey.get(key)?.column.numeric ? styles.numeric : undefined, byKey.get(key)?.first ? styles.first : undefined);
   const labelled = captionHidden ? { 'aria-label': caption } : { 'aria-labelledby': captionId };
   return (
     <div>
@@ -147,6 +163,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
                   <DataGridHeaderCell
                     focusMode="none"
                     className={mergeClasses(cellClass(key), styles.headerCell)}
+                    style={byKey.get(key)?.style}
                     button={{
                       className: numeric ? styles.numeric : undefined,
                       ...(sort?.columnKey === key ? { 'aria-label': DATA_TEXT.sortBy(header, sort.order === 'asc' ? 'desc' : 'asc') } : {})
@@ -162,7 +179,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
             {({ item, rowId }) => (
               <DataGridRow<Item<T>> key={rowId}>
                 {({ renderCell, columnId }) => (
-                  <DataGridCell role={byKey.get(String(columnId))?.first ? 'rowheader' : 'cell'} className={cellClass(String(columnId))}>
+                  <DataGridCell role={byKey.get(String(columnId))?.first ? 'rowheader' : 'cell'} className={cellClass(String(columnId))} style={byKey.get(String(columnId))?.style}>
                     {renderCell(item)}
                   </DataGridCell>
                 )}
@@ -173,7 +190,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, fo
             <TableBody>
               <TableRow className={styles.footer}>
                 {footer.map((cell, i) => (
-                  <TableCell key={i} role={i === 0 ? 'rowheader' : 'cell'} className={cellClass(columns[i]?.key ?? '')}>
+                  <TableCell key={i} role={i === 0 ? 'rowheader' : 'cell'} className={cellClass(columns[i]?.key ?? '')} style={byKey.get(columns[i]?.key ?? '')?.style}>
                     {cell}
                   </TableCell>
                 ))}

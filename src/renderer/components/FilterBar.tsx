@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
-import type { Attention } from '../../shared/domain/filter';
-import { isRealDay } from '../../shared/domain/fields';
+import { MAX_SPAN_DAYS, type Attention } from '../../shared/domain/filter';
+import { INTEGRATION_STATUSES } from '../../shared/domain/report';
+import { INTEGRATION_STATUS_LABELS } from '../../shared/labels';
 import type { LoadStatus } from '../app/load-state';
+import { DateRangeFields } from './DateRangeFields';
+import { rangeProblem } from './dates';
 import { MultiSelect, type SelectOption } from './MultiSelect';
 import { DATA_TEXT } from './texts';
 
 export type Resolution = 'hour' | 'day' | 'week' | 'month';
-export type IntegrationStatus = 'success' | 'failed';
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
 /** The SPEC §3 filter as the pages hold it: dates as yyyy-MM-dd, lists as ids (empty: no restriction). */
 export interface FilterValue {
@@ -52,7 +55,6 @@ export type FilterField =
 
 export const ATTENTION_LABELS: Record<Attention, string> = { attended: 'Atendidos', notAttended: 'No atendidos' };
 export const RESOLUTION_LABELS: Record<Resolution, string> = { hour: 'Hora', day: 'Día', week: 'Semana', month: 'Mes' };
-export const INTEGRATION_STATUS_LABELS: Record<IntegrationStatus, string> = { success: 'Exitosa', failed: 'Fallida' };
 
 export const FILTER_LABELS = {
   attention: 'Atención',
@@ -75,37 +77,6 @@ const useStyles = makeStyles({
   },
   field: { minWidth: '170px', maxWidth: '260px', flex: '1 1 170px' }
 });
-
-/** The date pair: each edit is kept as typed; the range goes out once both are real days in order. */
-function DateRange({ start, end, onChange }: { start: string; end: string; onChange(start: string, end: string): void }) {
-  const styles = useStyles();
-  const [draft, setDraft] = useState({ start, end });
-  useEffect(() => setDraft({ start, end }), [start, end]);
-  const startBad = !isRealDay(draft.start);
-  const endBad = !isRealDay(draft.end);
-  const order = !startBad && !endBad && draft.end < draft.start;
-
-  function edit(next: { start: string; end: string }) {
-    setDraft(next);
-    if (isRealDay(next.start) && isRealDay(next.end) && next.end >= next.start) onChange(next.start, next.end);
-  }
-
-  return (
-    <>
-      <Field className={styles.field} label={DATA_TEXT.startDate} required validationMessage={startBad ? DATA_TEXT.invalidDate : undefined}>
-        <Input type="date" value={draft.start} max={draft.end || undefined} onChange={(_, d) => edit({ ...draft, start: d.value })} />
-      </Field>
-      <Field
-        className={styles.field}
-        label={DATA_TEXT.endDate}
-        required
-        validationMessage={endBad ? DATA_TEXT.invalidDate : order ? DATA_TEXT.endBeforeStart : undefined}
-      >
-        <Input type="date" value={draft.end} min={draft.start || undefined} onChange={(_, d) => edit({ ...draft, end: d.value })} />
-      </Field>
-    </>
-  );
-}
 
 function ServiceField({ value, onChange }: { value: string; onChange(value: string): void }) {
   const styles = useStyles();
@@ -135,6 +106,11 @@ export interface FilterBarProps {
   value: FilterValue;
   /** Called with the whole filter whenever one field changes to a valid value. */
   onChange(next: FilterValue): void;
+  /**
+   * Told what is wrong with the dates shown (an end before the start, a span over the limit…), or
+   * null once they are the range in force: until then the page's figures are not the filter's.
+   */
+  onDatesProblem?(problem: string | null): void;
 }
 
 /**
@@ -142,16 +118,27 @@ export interface FilterBarProps {
  * it uses. Every control is a labelled native or Fluent control, usable from the keyboard; a change
  * applies at once (dates once the range is valid, the service name on Enter or on leaving it).
  */
-export function FilterBar({ fields, value, onChange }: FilterBarProps) {
+export function FilterBar({ fields, value, onChange, onDatesProblem }: FilterBarProps) {
   const styles = useStyles();
   const set = <K extends keyof FilterValue>(key: K, next: FilterValue[K]) => onChange({ ...value, [key]: next });
+  // The server bounds the span per resolution (day when the page sends none).
+  const resolution = fields.some((f) => f.kind === 'resolution') ? value.resolution : 'day';
 
   return (
     <section className={styles.bar} aria-label={DATA_TEXT.filters}>
       {fields.map((field) => {
         switch (field.kind) {
           case 'dates':
-            return <DateRange key="dates" start={value.start} end={value.end} onChange={(start, end) => onChange({ ...value, start, end })} />;
+            return (
+              <DateRangeFields
+                key="dates"
+                start={value.start}
+                end={value.end}
+                resolution={resolution}
+                onChange={(range) => onChange({ ...value, ...range })}
+                onProblem={onDatesProblem}
+              />
+            );
           case 'attention':
             return (
               <Field key="attention" className={styles.field} label={FILTER_LABELS.attention}>
@@ -174,11 +161,15 @@ export function FilterBar({ fields, value, onChange }: FilterBarProps) {
                     if (next) set('resolution', next);
                   }}
                 >
-                  {(Object.keys(RESOLUTION_LABELS) as Resolution[]).map((r) => (
-                    <option key={r} value={r}>
-                      {RESOLUTION_LABELS[r]}
-                    </option>
-                  ))}
+                  {(Object.keys(RESOLUTION_LABELS) as Resolution[]).map((r) => {
+                    // A resolution the range in force is too long for cannot be chosen (the server would refuse the filter).
+                    const tooLong = r !== value.resolution && Object.keys(rangeProblem(value, r)).length > 0;
+                    return (
+                      <option key={r} value={r} disabled={tooLong}>
+                        {tooLong ? DATA_TEXT.resolutionUpTo(RESOLUTION_LABELS[r], MAX_SPAN_DAYS[r]) : RESOLUTION_LABELS[r]}
+                      </option>
+                    );
+                  })}
                 </Select>
               </Field>
             );
@@ -190,7 +181,7 @@ export function FilterBar({ fields, value, onChange }: FilterBarProps) {
                   onChange={(_, d) => set('integrationStatus', d.value === 'success' || d.value === 'failed' ? d.value : null)}
                 >
                   <option value="">{DATA_TEXT.allFemale}</option>
-                  {(Object.keys(INTEGRATION_STATUS_LABELS) as IntegrationStatus[]).map((s) => (
+                  {INTEGRATION_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {INTEGRATION_STATUS_LABELS[s]}
                     </option>

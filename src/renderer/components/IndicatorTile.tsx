@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Caption1, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { UI, type IndicatorKind } from '../../shared/constants';
-import { formatDuration, formatIndicator, formatNumber, toNumber, type NumberInput } from '../../shared/format';
+import { INDICATOR_KINDS, UI, isIndicatorId, type IndicatorKind } from '../../shared/constants';
+import { formatDuration, formatDurationWords, formatIndicator, formatNumber, toNumber, type NumberInput } from '../../shared/format';
 import type { LoadStatus } from '../app/load-state';
 
 const useStyles = makeStyles({
@@ -37,6 +37,13 @@ export function tileText(id: string, status: LoadStatus, value: NumberInput, kin
   return formatNumber(n);
 }
 
+/** A duration tile's value in words ('7 min 24 s'), its tooltip: 'm.ss min' reads like a decimal. */
+export function tileTooltip(id: string, status: LoadStatus, value: NumberInput, kind?: IndicatorKind): string | undefined {
+  const shownKind = kind ?? (isIndicatorId(id) ? INDICATOR_KINDS[id] : 'count');
+  if (shownKind !== 'duration' || status !== 'resolved') return undefined;
+  return formatDurationWords(value) || undefined;
+}
+
 /** One indicator tile (SPEC §4): '--' while pending or after a failure, the value when resolved. */
 export function IndicatorTile({ id, label, status, value, kind, detail, errorText }: IndicatorTileProps) {
   const styles = useStyles();
@@ -45,7 +52,7 @@ export function IndicatorTile({ id, label, status, value, kind, detail, errorTex
       <Text as="h3" className={styles.label} style={{ margin: 0 }}>
         {label}
       </Text>
-      <Text className={styles.value} data-indicator={id}>
+      <Text className={styles.value} data-indicator={id} title={tileTooltip(id, status, value, kind)}>
         {tileText(id, status, value, kind)}
       </Text>
       {status === 'resolved' && detail ? <Caption1 className={styles.detail}>{detail}</Caption1> : null}

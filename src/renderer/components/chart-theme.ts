@@ -14,7 +14,9 @@ import {
   Title,
   Tooltip
 } from 'chart.js';
+import { clampChroma, formatHex, oklch } from 'culori';
 import { CHANNEL_COLOURS, type ChannelLabel } from '../../shared/constants';
+import { AGENT_STATUS_LABELS, INTEGRATION_STATUS_LABELS, NOTIFICATION_STATUS_LABELS } from '../../shared/labels';
 
 /** The one Chart.js set-up of the app: the pieces the analytics charts draw with, Spanish number formats. */
 // The generic <Chart type> of react-chartjs-2 registers nothing itself: the controllers are needed too.
@@ -38,31 +40,48 @@ function isChannel(label: string): label is ChannelLabel {
   return Object.hasOwn(CHANNEL_COLOURS, label);
 }
 
-/** The hue (0–360) of '#rrggbb'. */
-function hue(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [number, number, number];
-  const max = Math.max(r, g, b);
-  const d = max - Math.min(r, g, b);
-  if (d === 0) return 0;
-  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-  return Math.round((h * 60 + 360) % 360);
+/**
+ * A strong colour of the same hue as a pale one: the pastel channel colours as lines and borders.
+ * In OKLCH, so the lightness is what the eye sees whatever the hue (≥ 7:1 on white for the three).
+ */
+export function strongOf(hex: string): string {
+  const colour = oklch(hex);
+  if (!colour) return hex;
+  return formatHex(clampChroma({ ...colour, l: 0.45, c: Math.max(colour.c, 0.13) }, 'oklch'));
 }
 
-/** A strong colour of the same hue as a pale one: the pastel channel colours as lines and borders. */
-export function strongOf(hex: string): string {
-  return `hsl(${hue(hex)}, 70%, 38%)`;
-}
+const GREEN: SeriesColour = { fill: '#9FD89F', stroke: '#107C10' };
+const AMBER: SeriesColour = { fill: '#FFD56A', stroke: '#8A5D00' };
+const GREY: SeriesColour = { fill: '#D1D1D1', stroke: '#616161' };
+const RED: SeriesColour = { fill: '#EEACB2', stroke: '#C50F1F' };
+
+/**
+ * Categories whose colour says what they mean wherever they are charted: the agent's states
+ * (Conectado green, Pausa amber, Desconectado grey) and the outcomes of deliveries and calls.
+ */
+const MEANING_COLOURS: ReadonlyMap<string, SeriesColour> = new Map([
+  [AGENT_STATUS_LABELS.CONECTADO, GREEN],
+  [AGENT_STATUS_LABELS.PAUSA, AMBER],
+  [AGENT_STATUS_LABELS.DESCONECTADO, GREY],
+  [NOTIFICATION_STATUS_LABELS.ENVIADA, GREEN],
+  [NOTIFICATION_STATUS_LABELS.FALLIDA, RED],
+  [INTEGRATION_STATUS_LABELS.success, GREEN],
+  [INTEGRATION_STATUS_LABELS.failed, RED]
+]);
 
 /**
  * The colour of the `index`-th series called `label`: Facebook, Whatsapp and Web keep their SPEC §9
  * colours (#CDE1FB, #DCF3E6, #E7D5F8) as the fill, with a darker stroke of the same hue so a line
- * of that pale colour still shows; anything else takes the palette in order.
+ * of that pale colour still shows; states and outcomes take the colour of their meaning; anything
+ * else takes the palette in order.
  */
 export function seriesColour(label: string, index: number): SeriesColour {
   if (isChannel(label)) {
     const base = CHANNEL_COLOURS[label];
     return { fill: base, stroke: strongOf(base) };
   }
+  const meaning = MEANING_COLOURS.get(label);
+  if (meaning) return meaning;
   const base = PALETTE[index % PALETTE.length] as string;
   return { fill: `${base}B3`, stroke: base };
 }

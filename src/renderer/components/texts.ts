@@ -28,5 +28,16 @@ export const DATA_TEXT = {
   startDate: 'Fecha inicial',
   endDate: 'Fecha final',
   endBeforeStart: 'La fecha final debe ser igual o posterior a la fecha inicial',
-  invalidDate: 'Ingrese una fecha válida'
+  invalidDate: 'Ingrese una fecha válida con el formato DD/MM/AAAA',
+  dateOutOfWindow: (first: string, last: string) => `La fecha debe estar entre ${first} y ${last}`,
+  startRequired: 'La fecha inicial es obligatoria',
+  endRequired: 'La fecha final es obligatoria',
+  datePlaceholder: 'DD/MM/AAAA',
+  startCalendar: 'Calendario de la fecha inicial',
+  endCalendar: 'Calendario de la fecha final',
+  period: 'Periodo',
+  customPeriod: 'Personalizado',
+  resolutionUpTo: (label: string, days: number) => `${label} (rangos de hasta ${days} días)`,
+  filterProblemTitle: 'Las cifras no se muestran',
+  filterProblemDetail: 'Corrija las fechas del filtro para ver las cifras del rango elegido.'
 } as const;

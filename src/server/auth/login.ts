@@ -12,13 +12,20 @@ import type { TokenService } from './tokens';
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
 
+/** Where a sign-in attempt came from (request.ip) and when (the platform's clock). */
+export interface AttemptOrigin {
+  ip: string;
+  at: Date;
+}
+
 /**
  * Password sign-in. Unknown e-mails and wrong passwords answer the same 401 after the same
  * argon2 work. Consecutive failures are counted in one UPDATE, which also locks the account when
- * the count reaches the organisation's loginAttemptsAllowed — that failure already answers 403.
- * A locked or inactive account answers 403 whatever the password.
+ * the count reaches the organisation's loginAttemptsAllowed — that failure already answers 403 —
+ * and records the lock's origin (address and time). A locked or inactive account answers 403
+ * whatever the password. Per-address throttling runs before all of this (auth/throttle.ts).
  */
-export async function signIn(db: Db, tokens: TokenService, { email, password }: LoginBody): Promise<LoginResult> {
+export async function signIn(db: Db, tokens: TokenService, { email, password }: LoginBody, origin: AttemptOrigin): Promise<LoginResult> {
   const account = await findAccount(db, { email });
   if (!account) {
     await verifyAgainstDummy(password);
@@ -28,11 +35,14 @@ export async function signIn(db: Db, tokens: TokenService, { email, password }: 
   if (!canSignIn(account)) throw locked();
 
   if (!valid) {
+    const locksNow = sql`${users.failedAttempts} + 1 >= (select ${organizations.loginAttemptsAllowed} from ${organizations} where ${organizations.idOrg} = ${users.organizationId})`;
     const [after] = await db
       .update(users)
       .set({
         failedAttempts: sql`${users.failedAttempts} + 1`,
-        isLocked: sql`${users.failedAttempts} + 1 >= (select ${organizations.loginAttemptsAllowed} from ${organizations} where ${organizations.idOrg} = ${users.organizationId})`
+        isLocked: locksNow,
+        lockedFromIp: sql`case when ${locksNow} then ${origin.ip}::text else ${users.lockedFromIp} end`,
+        lockedAt: sql`case when ${locksNow} then ${origin.at.toISOString()}::timestamptz else ${users.lockedAt} end`
       })
       .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false)))
       .returning({ isLocked: users.isLocked });

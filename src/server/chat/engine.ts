@@ -6,6 +6,7 @@ import type { Db } from '../db/types';
 import { answerTurn, welcomeTurn } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
 import { Effects, type Notifier } from './effects';
+import { queuedWidgetStates } from './snapshots';
 import type { MonitorTopic } from '../../shared/realtime';
 import type { Step } from './lifecycle';
 import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, type HeldMessageAuthor } from './message-store';
@@ -13,6 +14,7 @@ import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnect
 import { assignNext, splitsWithQueue, waitingForAgent, waitingPerAgent } from './routing';
 import { sweep, type SweepReport } from './sweeper';
 import { inTransaction, isDuplicateClientId } from './tx';
+import { relayAgentTyping, relayCustomerTyping } from './typing';
 import {
   checkWidgetOrigin,
   conversationForToken,
@@ -195,7 +197,7 @@ export class ChatEngine {
     this.monitorTimer.unref();
   }
 
-  /** queue:size to every agent of the splits whose waiting list changed, once per burst of changes. */
+  /** queue:size to every agent of the splits whose waiting list changed, and their places to its waiting customers, once per burst of changes. */
   private scheduleQueueFlush(): void {
     if (this.queueFlushScheduled || this.closed) return;
     this.queueFlushScheduled = true;
@@ -206,6 +208,8 @@ export class ChatEngine {
       if (splitIds.length === 0 || this.closed) return;
       const sizes = await waitingPerAgent(this.db, splitIds);
       for (const [agentId, waiting] of sizes) this.notifier.toAgent(agentId, 'queue:size', { waiting });
+      // The customers still waiting hear their new place in the queue.
+      for (const state of await queuedWidgetStates(this.db, splitIds)) this.notifier.toConversation(state.conversationId, 'widget:state', state);
     });
     this.track(flush).catch((error: unknown) => this.onError(error, 'queue:size'));
   }
@@ -327,6 +331,14 @@ export class ChatEngine {
     return this.run((step) => finishChat(step, agent, p));
   }
 
+  /** The agent is (or stopped) typing in a chat it holds: its customer hears it; nothing is stored. */
+  agentTyping(agent: AgentIdentity, p: AgentPayload<'chat:typing'>): Promise<AgentAckData['chat:typing']> {
+    return this.read(async () => {
+      await relayAgentTyping(this.db, this.notifier, agent, p.conversationId, p.typing);
+      return { conversationId: p.conversationId };
+    });
+  }
+
   /* ───────────── widget side ───────────── */
 
   /** null when the organisation is active and the virtual agent its own; else why not (Spanish). */
@@ -390,5 +402,13 @@ export class ChatEngine {
 
   survey(conversationId: string, p: WidgetPayload<'widget:survey'>): Promise<WidgetAckData['widget:survey']> {
     return this.run((step) => customerSurvey(step, conversationId, p));
+  }
+
+  /** The customer is (or stopped) typing: the agent holding the chat hears it; nothing is stored. */
+  customerTyping(conversationId: string, p: WidgetPayload<'widget:typing'>): Promise<WidgetAckData['widget:typing']> {
+    return this.read(async () => {
+      await relayCustomerTyping(this.db, this.notifier, conversationId, p.typing);
+      return { typing: p.typing };
+    });
   }
 }

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ConversationState, toAgentChatStatus, type AgentChatSnapshot, type ChatCustomer, type WidgetState } from '../../shared/realtime';
 import type { Db } from '../db/types';
-import { customers, splits } from '../db/schema';
+import { conversations, customers, splits } from '../db/schema';
 import { customerFacts, loadEntryForm } from './entry-form';
 import { agentFirstName, channelLabel, endMessageText } from './lookups';
 import { listMessages, toLiveMessage, type ConversationRow } from './message-store';
@@ -58,6 +58,38 @@ export async function widgetState(db: Db, conv: ConversationRow): Promise<Widget
     state,
     agentName: state === 'ASIGNADA' || state === 'ACTIVA' ? await agentFirstName(db, conv.agentId) : null,
     endMessage: finished ? await endMessageText(db, conv.organizationId, conv.endAcronym) : null,
-    surveyPending: finished && conv.surveyAt === null
+    surveyPending: finished && conv.surveyAt === null,
+    queuePosition: state === 'EN_COLA' ? await queuePosition(db, conv) : null
   };
+}
+
+/** The router's order in a split's queue: by queue entry, then id (routing.ts assignNext). */
+const queueOrder = sql`${conversations.queuedAt} asc nulls last, ${conversations.idConv} asc`;
+
+/** A waiting conversation's place in its split's queue (1 = next); null when it waits in no split. */
+async function queuePosition(db: Db, conv: ConversationRow): Promise<number | null> {
+  if (conv.splitId === null) return null;
+  const queue = db
+    .select({ id: conversations.idConv, position: sql<number>`row_number() over (order by ${queueOrder})`.as('position') })
+    .from(conversations)
+    .where(and(eq(conversations.status, 'EN_COLA'), eq(conversations.splitId, conv.splitId)))
+    .as('queue');
+  const [row] = await db
+    .select({ position: sql<number>`${queue.position}`.mapWith(Number) })
+    .from(queue)
+    .where(eq(queue.id, conv.idConv));
+  return row?.position ?? null;
+}
+
+/** Every waiting conversation of these splits as its customer sees it now, with its place in the queue. */
+export async function queuedWidgetStates(db: Db, splitIds: readonly number[]): Promise<WidgetState[]> {
+  if (splitIds.length === 0) return [];
+  const rows = await db
+    .select({
+      conversationId: conversations.idConv,
+      position: sql<number>`row_number() over (partition by ${conversations.splitId} order by ${queueOrder})`.mapWith(Number)
+    })
+    .from(conversations)
+    .where(and(eq(conversations.status, 'EN_COLA'), inArray(conversations.splitId, [...splitIds])));
+  return rows.map((r) => ({ conversationId: r.conversationId, state: 'EN_COLA', agentName: null, endMessage: null, surveyPending: false, queuePosition: r.position }));
 }

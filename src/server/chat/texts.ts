@@ -37,6 +37,9 @@ export const CHAT_TEXT = {
   uploadTypeNotAllowed: 'El tipo de archivo no está permitido',
   uploadOtherConversation: 'El archivo debe adjuntarse a la conversación en curso',
 
+  tooManyMessages: 'Está enviando mensajes demasiado rápido. Espere unos segundos e inténtelo de nuevo',
+  tooManyEvents: 'Demasiadas solicitudes en poco tiempo. Espere unos segundos e inténtelo de nuevo',
+
   unknownField: (id: string) => `El campo ${id} no pertenece al formulario`,
   fieldRequired: (label: string) => `${label} es obligatorio`,
   fieldEmail: (label: string) => `${label} debe ser un correo electrónico válido`,

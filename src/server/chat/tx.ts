@@ -19,6 +19,12 @@ export function sqlState(error: unknown): string | null {
   return driverError(error)?.code ?? null;
 }
 
+/** The constraint (or unique index) a unique violation names; null for any other error. */
+export function uniqueViolationOf(error: unknown): string | null {
+  const e = driverError(error);
+  return e?.code === '23505' && typeof e.constraint === 'string' ? e.constraint : null;
+}
+
 /**
  * A message whose clientId another writer stored while this one ran (a retry of a send still in
  * flight, after a reconnect): the unique constraint refused the second copy. Running the work again

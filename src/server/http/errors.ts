@@ -41,11 +41,14 @@ function clientErrorMessage(status: number): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      // A refusal: the reason, never the values refused (they may be a customer's text).
+      if (error.statusCode < 500) request.log.info({ statusCode: error.statusCode, reason: error.message }, 'request refused');
+      else request.log.warn({ statusCode: error.statusCode, reason: error.message }, 'request refused');
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      request.log.info({ err: error }, 'client error');
+      request.log.info({ statusCode: status, code: error.code, reason: error.message }, 'client error');
       return reply.code(status).send(errorBody(status, clientErrorMessage(status)));
     }
     request.log.error({ err: error }, 'request failed');

@@ -69,6 +69,7 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
     bindEvent(socket, 'chat:send', agentClientEvents['chat:send'], (p) => engine.send(agent, p, socket.id), report);
     bindEvent(socket, 'chat:transfer', agentClientEvents['chat:transfer'], (p) => engine.transfer(agent, p), report);
     bindEvent(socket, 'chat:finish', agentClientEvents['chat:finish'], (p) => engine.finish(agent, p), report);
+    bindEvent(socket, 'chat:typing', agentClientEvents['chat:typing'], (p) => engine.agentTyping(agent, p), report);
 
     socket.on('disconnect', () => {
       if (deps.closing()) return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Ack } from '../../shared/realtime';
 import { ChatError } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
+import { throttleOf } from './rate-limits';
 
 const spanish = z.locales.es().localeError;
 
@@ -24,9 +25,10 @@ export function failure(error: unknown, report: (error: unknown) => void): Ack<n
 }
 
 /**
- * Listens to one client event: the payload is validated with the contract's schema (a misfit is
- * answered 400 in Spanish and reaches no handler), the handler's result or refusal goes back
- * through the ack. A client that sent no ack callback gets nothing and breaks nothing.
+ * Listens to one client event: the socket's rate limits are checked (rate-limits.ts: over them,
+ * 429 and no handler), the payload is validated with the contract's schema (a misfit is answered
+ * 400 in Spanish and reaches no handler), the handler's result or refusal goes back through the
+ * ack. A client that sent no ack callback gets nothing and breaks nothing.
  */
 export function bindEvent<S extends z.ZodType, R>(
   socket: Listener,
@@ -47,11 +49,16 @@ export function bindEvent<S extends z.ZodType, R>(
         report(error);
       }
     };
+    const throttle = throttleOf(socket);
+    const flooding = throttle?.admitEvent();
+    if (flooding) return reply(failure(flooding, report));
     const parsed = schema.safeParse(payload, { error: spanish });
     if (!parsed.success) {
       reply({ ok: false, error: { status: 400, message: describeIssue(parsed.error.issues[0]) } });
       return;
     }
+    const tooFast = throttle?.admitPayload(event, parsed.data);
+    if (tooFast) return reply(failure(tooFast, report));
     let work: Promise<R>;
     try {
       work = handler(parsed.data);

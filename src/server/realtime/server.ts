@@ -4,9 +4,11 @@ import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
 import { AGENT_NAMESPACE, MONITOR_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../shared/realtime';
 import type { TokenService } from '../auth/tokens';
 import type { ChatEngine } from '../chat/engine';
+import type { SocketRateLimits } from '../config';
 import { registerAgentNamespace, type AgentNamespace } from './agent-namespace';
 import { registerMonitorNamespace, type MonitorNamespace } from './monitor-namespace';
 import { socketNotifier } from './notifier';
+import { throttleSocket } from './rate-limits';
 import { redisAdapter, type RedisAdapter } from './redis';
 import { registerWidgetNamespace, type WidgetNamespace } from './widget-namespace';
 
@@ -20,6 +22,8 @@ export interface RealtimeOptions {
   tokens: TokenService;
   /** Shares rooms between server instances through Redis. */
   redisUrl?: string;
+  /** Per-socket token buckets (rate-limits.ts). */
+  limits: SocketRateLimits;
   report: (error: unknown, context: string) => void;
 }
 
@@ -51,8 +55,15 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   let closing = false;
   const agents: AgentNamespace = io.of(AGENT_NAMESPACE);
   const widgets: WidgetNamespace = io.of(WIDGET_NAMESPACE);
-  registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, closing: () => closing, report: options.report });
   const monitors: MonitorNamespace = io.of(MONITOR_NAMESPACE);
+  // First middleware of each namespace: every socket (a recovered one too) starts with full buckets.
+  for (const nsp of [agents, widgets, monitors]) {
+    nsp.use((socket, next) => {
+      throttleSocket(socket, options.limits);
+      next();
+    });
+  }
+  registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, closing: () => closing, report: options.report });
   registerWidgetNamespace(widgets, { engine: options.engine, report: options.report });
   registerMonitorNamespace(monitors, { tokens: options.tokens, report: options.report });
   options.engine.attach(socketNotifier(agents, widgets, monitors));

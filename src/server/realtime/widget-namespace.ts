@@ -1,7 +1,5 @@
 import type { DefaultEventsMap, Namespace } from 'socket.io';
-import { z } from 'zod';
-import { ConversationId } from '../../shared/domain/fields';
-import { widgetClientEvents } from '../../shared/realtime';
+import { WidgetOriginAuth, WidgetResumeAuth, widgetClientEvents } from '../../shared/realtime';
 import type { ChatEngine } from '../chat/engine';
 import { conflict } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
@@ -16,10 +14,6 @@ export interface WidgetSocketData {
 export type WidgetNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, WidgetSocketData>;
 
 export const conversationRoom = (conversationId: string): string => `conv:${conversationId}`;
-
-const Id = z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)]);
-const ResumeAuth = z.object({ conversationId: ConversationId, token: z.string().min(1).max(200) });
-const OriginAuth = z.object({ org: Id, va: Id });
 
 export interface WidgetNamespaceDeps {
   engine: ChatEngine;
@@ -37,7 +31,7 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
   nsp.use((socket, next) => {
     // A recovered socket keeps the conversation it started in its previous life (server-side session data).
     const held = socket.recovered ? (socket.data.conversationId ?? null) : null;
-    const resume = ResumeAuth.safeParse(socket.handshake.auth);
+    const resume = WidgetResumeAuth.safeParse(socket.handshake.auth);
     let work: Promise<void>;
     if (resume.success) {
       work = engine.resume(resume.data.conversationId, resume.data.token).then((conv) => {
@@ -46,7 +40,7 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
         next();
       });
     } else {
-      const origin = OriginAuth.safeParse(socket.handshake.auth);
+      const origin = WidgetOriginAuth.safeParse(socket.handshake.auth);
       if (!origin.success) return next(refusal(400, CHAT_TEXT.widgetHandshake));
       const { org, va } = origin.data;
       work = engine.widgetOriginProblem(org, va).then((problem) => {
@@ -89,5 +83,6 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
     bindEvent(socket, 'widget:sync', widgetClientEvents['widget:sync'], async (p) => engine.widgetSync(held(), p), report);
     bindEvent(socket, 'widget:leave', widgetClientEvents['widget:leave'], async () => engine.leave(held()), report);
     bindEvent(socket, 'widget:survey', widgetClientEvents['widget:survey'], async (p) => engine.survey(held(), p), report);
+    bindEvent(socket, 'widget:typing', widgetClientEvents['widget:typing'], async (p) => engine.customerTyping(held(), p), report);
   });
 }

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { csvLines, type CsvQuery, type CsvSource } from '../db/csv-stream';
+import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_STATUS_LABELS, RECIPIENT_ROLE_LABELS, agentStatusLabel } from '../../shared/labels';
+import { PRESENCE } from '../chat/presence-words';
 import { CHAT_STATE } from '../stats/common';
 import { ZONE } from '../stats/scope';
 import {
@@ -16,6 +18,7 @@ import {
   csvText,
   csvTimestamp,
   integrationLogSource,
+  labelledText,
   notificationLogSource,
   type ReportSource,
   type SourceInput
@@ -111,7 +114,7 @@ const REPORTS: Record<CsvReportKey, CsvReport> = {
     source: connectionHistorySource,
     columns: ({ now }) => [
       { header: 'Asesor', value: csvText(sql`u.name`) },
-      { header: 'Estado', value: csvText(sql`a.status`) },
+      { header: 'Estado', value: csvText(labelledText(sql`a.status`, AGENT_STATE_WORDS)) },
       { header: 'Evento de pausa', value: csvText(sql`pe.nombre`) },
       { header: 'Inicio', value: csvTimestamp(sql`a.started_at`) },
       { header: 'Fin', value: csvTimestamp(sql`a.ended_at`) },
@@ -122,11 +125,11 @@ const REPORTS: Record<CsvReportKey, CsvReport> = {
     source: notificationLogSource,
     columns: () => [
       { header: 'Fecha', value: csvTimestamp(sql`n.sent_at`) },
-      { header: 'Evento', value: csvText(sql`n.event_type`) },
+      { header: 'Evento', value: csvText(labelledText(sql`n.event_type`, NOTIFICATION_EVENT_LABELS)) },
       { header: 'Tipo de notificación', value: csvText(sql`nt.name`) },
       { header: 'Destinatario', value: csvText(sql`n.recipient`) },
-      { header: 'Rol del destinatario', value: csvText(sql`n.recipient_role`) },
-      { header: 'Estado', value: csvText(sql`n.status`) },
+      { header: 'Rol del destinatario', value: csvText(labelledText(sql`n.recipient_role`, RECIPIENT_ROLE_LABELS)) },
+      { header: 'Estado', value: csvText(labelledText(sql`n.status`, NOTIFICATION_STATUS_LABELS)) },
       { header: 'Detalle', value: csvText(sql`n.detail`) }
     ]
   },
@@ -142,6 +145,9 @@ const REPORTS: Record<CsvReportKey, CsvReport> = {
     ]
   }
 };
+
+/** The stored presence words ('Activo'…) as the screens say them ('Conectado'…). */
+const AGENT_STATE_WORDS = Object.fromEntries(Object.values(PRESENCE).map((word) => [word, agentStatusLabel(word)]));
 
 function attentionOf(input: SourceInput): 'attended' | 'notAttended' {
   return input.query.attention === 'notAttended' ? 'notAttended' : 'attended';

@@ -5,6 +5,7 @@ import { isoText, ZONE } from '../stats/scope';
 import type { StatQueries } from '../stats/types';
 import {
   BUSINESS_REASONS,
+  CUSTOMER_NAME,
   FINAL_REASON,
   accessLogSource,
   causalSource,
@@ -88,7 +89,7 @@ export const reportPages: StatQueries<ReportPageKey> = {
       page(
         causalSource(input),
         sql`c.id_conv, to_char(coalesce(c.accepted_at, c.started_at) at time zone ${ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date_conection, ${BUSINESS_REASONS} as business,
-            ${FINAL_REASON} as end_causal, coalesce(u.name, '') as agent, s.nombre as split`,
+            ${FINAL_REASON} as end_causal, coalesce(u.name, '') as agent, s.nombre as split, ${CUSTOMER_NAME} as cliente`,
         input.query
       ),
     shape: (rows, { query }) => {
@@ -100,7 +101,8 @@ export const reportPages: StatQueries<ReportPageKey> = {
           businessCausal: textList(row, 'business'),
           endCausal: strOrNull(row, 'end_causal'),
           agent: str(row, 'agent'),
-          split: strOrNull(row, 'split')
+          split: strOrNull(row, 'split'),
+          cliente: strOrNull(row, 'cliente')
         })),
         ...paging
       };
@@ -168,11 +170,13 @@ export const reportPages: StatQueries<ReportPageKey> = {
         sql`select b.id, ${isoText(sql`b.interaction_time`)} as interaction_time, b.request_data, b.response_answer
             from bot_interactions b where b.organization_id = ${idOrg} and b.conversation_id = ${params.id}
             order by b.interaction_time, b.id`,
-        query
+        query,
+        sql`count(*)::int as total_result, (select ${CUSTOMER_NAME} from conversations c where c.id_conv = ${params.id} and c.organization_id = ${idOrg}) as cliente`
       ),
     shape: (rows, { query }) => {
       const { rows: interactions, paging } = pageOf(rows, query, 'id');
       return {
+        cliente: rows[0] ? strOrNull(rows[0], 'cliente') : null,
         interactions: interactions.map((row) => ({
           id: int(row, 'id'),
           interactionTime: iso(row, 'interaction_time'),

@@ -80,13 +80,16 @@ export function agentChatColumns(attention: 'attended' | 'notAttended'): SQL {
   return sql`c.id_conv, ${isoText(sql`c.started_at`)} as fecha_entrada, ${attention === 'attended' ? isoText(sql`c.accepted_at`) : sql`null::text`} as fecha_asignacion,
     ${isoText(sql`c.ended_at`)} as fecha_fin, ch.label as canal, s.nombre as split, ${attention === 'attended' ? sql`u.name` : sql`null::text`} as asesor,
     ${CHAT_STATE} as estado, round(date_part('epoch', ${chatDuration(attention)}))::int as duracion,
-    ${BUSINESS_REASONS} as causales_negocio, ${FINAL_REASON} as causal_fin`;
+    ${BUSINESS_REASONS} as causales_negocio, ${FINAL_REASON} as causal_fin, ${CUSTOMER_NAME} as cliente`;
 }
 
 /** Attended: time with the agent (accepted → end; open chats: null). Not attended: time waiting until it ended. */
 export function chatDuration(attention: 'attended' | 'notAttended'): SQL {
   return attention === 'attended' ? sql`c.ended_at - c.accepted_at` : sql`c.ended_at - coalesce(c.queued_at, c.escalated_at)`;
 }
+
+/** The name of the customer of the conversation `c` (null when not identified): lists name a chat by it. */
+export const CUSTOMER_NAME = sql`(select cu.name from customers cu where cu.id = c.customer_id)`;
 
 /** The business reasons an agent recorded on the conversation `c`, by name. */
 export const BUSINESS_REASONS = sql`array(select distinct br.nombre from conversation_business_reasons cbr join business_reasons br on br.id_causal = cbr.reason_id
@@ -122,7 +125,7 @@ export function connectionHistorySource({ idOrg, range, query }: SourceInput): R
         sql`a.organization_id = ${idOrg}`,
         timeScope(sql`a.started_at`, range, query),
         agents.length > 0 ? inIds(sql`a.user_id`, agents) : undefined,
-        splits.length > 0 ? sql`a.user_id in (select asp.user_id from agent_splits asp where ${inIds(sql`asp.split_id`, splits)})` : undefined
+        splits.length > 0 ? sql`a.user_id in (select asp.id_user from agent_splits asp where ${inIds(sql`asp.id_split`, splits)})` : undefined
       ])}`,
     keys: [
       { expr: sql`a.started_at`, type: 'timestamptz' },
@@ -171,6 +174,15 @@ export function csvDuration(secondsSql: SQL): SQL {
 }
 
 /** Text or '' for null. */
+/**
+ * A stored code as the word the screens show it by (src/shared/labels.ts), for a file people read:
+ * each known code becomes its label, anything else stays as stored.
+ */
+export function labelledText(column: SQL, labels: Readonly<Record<string, string>>): SQL {
+  const whens = Object.entries(labels).map(([code, word]) => sql`when ${code} then ${word}`);
+  return sql`(case (${column})::text ${sql.join(whens, sql` `)} else (${column})::text end)`;
+}
+
 export function csvText(column: SQL): SQL {
   return sql`coalesce((${column})::text, '')`;
 }

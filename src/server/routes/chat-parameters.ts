@@ -7,6 +7,8 @@ import { chatParameters, pauseEvents } from '../db/schema';
 import type { Db } from '../db/types';
 import { DEFAULT_RULES } from '../chat/schedule';
 import { HttpError } from '../http/errors';
+import { DUPLICATE_TEXT } from '../../shared/domain/unique-name';
+import { duplicateAs } from '../settings/conflicts';
 import { routeWaitingChats } from '../settings/engine-effects';
 import { SETTINGS_TEXT } from '../settings/texts';
 import { iso } from './listing';
@@ -29,6 +31,9 @@ const pauseColumns = {
   fechaCreacion: pauseEvents.fechaCreacion,
   fechaActualizacion: pauseEvents.fechaActualizacion
 };
+
+/** A name another live pause event of the organisation already has (unique-name.ts) is refused with 409. */
+const PAUSE_DUPLICATES = { pause_events_org_name_unique: DUPLICATE_TEXT.pauseEvent };
 
 function shownParameters(row: ChatParameters): ChatParameters {
   return { ...row, diasLaborales: [...row.diasLaborales].sort((a, b) => a - b) };
@@ -98,7 +103,8 @@ export function registerChatParameterRoutes(app: FastifyInstance): void {
     const [row] = await db
       .insert(pauseEvents)
       .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
-      .returning(pauseColumns);
+      .returning(pauseColumns)
+      .catch(duplicateAs(PAUSE_DUPLICATES));
     return shownPauseEvent(row);
   });
 
@@ -109,7 +115,8 @@ export function registerChatParameterRoutes(app: FastifyInstance): void {
       .update(pauseEvents)
       .set({ ...fields, fechaActualizacion: services.now() })
       .where(and(eq(pauseEvents.id, id), eq(pauseEvents.organizationId, orgId), eq(pauseEvents.logicDelete, false)))
-      .returning(pauseColumns);
+      .returning(pauseColumns)
+      .catch(duplicateAs(PAUSE_DUPLICATES));
     return shownPauseEvent(row);
   });
 

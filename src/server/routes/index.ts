@@ -4,6 +4,7 @@ import { registerAgentSupervisionRoutes } from './agent-supervision';
 import { registerAuthRoutes } from './auth';
 import { registerChatParameterRoutes } from './chat-parameters';
 import { registerChatRoutes } from './chats';
+import { registerConsoleExtraRoutes } from './console-extras';
 import { registerDirectoryRoutes } from './directory';
 import { registerEndMessageRoutes } from './end-messages';
 import { registerErrorLogRoutes } from './error-log';
@@ -32,6 +33,7 @@ export function registerRoutes(app: FastifyInstance): void {
   registerReasonRoutes(app);
   registerAgentStateRoutes(app);
   registerChatRoutes(app);
+  registerConsoleExtraRoutes(app);
   registerChatParameterRoutes(app);
   registerSplitRoutes(app);
   registerSplitScheduleRoutes(app);

@@ -7,6 +7,8 @@ import { callerId } from '../auth/accounts';
 import { automaticTransferReasons, businessReasons, conversationBusinessReasons, conversationFinalReasons, finalReasons } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
+import { DUPLICATE_TEXT } from '../../shared/domain/unique-name';
+import { duplicateAs } from '../settings/conflicts';
 import { SETTINGS_TEXT } from '../settings/texts';
 import { conversationOfOrg, requireAttendedBy, requireSplitOfOrg, type ConversationRef } from './conversation-access';
 import { byName, iso } from './listing';
@@ -67,6 +69,10 @@ function requireEscalated(conversation: ConversationRef): void {
 const business = businessReasons;
 const final = finalReasons;
 
+/** A code or name another live reason of the same kind in the organisation already has is refused with 409 (unique indexes). */
+const BUSINESS_DUPLICATES = { business_reasons_org_code_unique: DUPLICATE_TEXT.reasonCode, business_reasons_org_name_unique: DUPLICATE_TEXT.reason };
+const FINAL_DUPLICATES = { final_reasons_org_code_unique: DUPLICATE_TEXT.reasonCode, final_reasons_org_name_unique: DUPLICATE_TEXT.reason };
+
 /** A written reason as the lists show it; 404 when the write matched none of the organisation's reasons. */
 function shown<R extends { fechaCreacion: Date; fechaActualizacion: Date }>(row: R | undefined) {
   if (!row) throw new HttpError(404, SETTINGS_TEXT.reasonNotFound);
@@ -74,27 +80,21 @@ function shown<R extends { fechaCreacion: Date; fechaActualizacion: Date }>(row:
 }
 
 /**
- * Creating, editing and deleting the organisation's business and finalisation reasons. A code is
- * unique among its kind's reasons not deleted; an edit changes nombre, descripcion, activo and
+ * Creating, editing and deleting the organisation's business and finalisation reasons. A code, and
+ * a name (unique-name.ts), is unique among its kind's reasons not deleted; an edit changes nombre, descripcion, activo and
  * fechaActualizacion (SPEC §4); a delete is logical. The chat reads them on every save, so a reason
  * switched off or deleted is at once no longer offered on finish (the active lists) nor accepted.
  */
 function registerReasonWrites(app: FastifyInstance): void {
-  implement(app, endpoints.createBusinessReason, ({ db, orgId, body, services }) =>
-    db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: business.idCausal })
-        .from(business)
-        .where(and(eq(business.organizationId, orgId), eq(business.codigoCausal, body.codigoCausal), eq(business.logicDelete, false)));
-      if (taken) throw new HttpError(409, SETTINGS_TEXT.reasonCodeTaken);
-      const now = services.now();
-      const [row] = await tx
-        .insert(business)
-        .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
-        .returning(businessColumns);
-      return shown(row);
-    })
-  );
+  implement(app, endpoints.createBusinessReason, async ({ db, orgId, body, services }) => {
+    const now = services.now();
+    const [row] = await db
+      .insert(business)
+      .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
+      .returning(businessColumns)
+      .catch(duplicateAs(BUSINESS_DUPLICATES));
+    return shown(row);
+  });
 
   implement(app, endpoints.updateBusinessReason, async ({ db, orgId, body, services }) => {
     const { idCausal, ...fields } = body;
@@ -102,7 +102,8 @@ function registerReasonWrites(app: FastifyInstance): void {
       .update(business)
       .set({ ...fields, fechaActualizacion: services.now() })
       .where(and(eq(business.idCausal, idCausal), eq(business.organizationId, orgId), eq(business.logicDelete, false)))
-      .returning(businessColumns);
+      .returning(businessColumns)
+      .catch(duplicateAs(BUSINESS_DUPLICATES));
     return shown(row);
   });
 
@@ -116,21 +117,15 @@ function registerReasonWrites(app: FastifyInstance): void {
     return true;
   });
 
-  implement(app, endpoints.createFinalReason, ({ db, orgId, body, services }) =>
-    db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: final.idCausal })
-        .from(final)
-        .where(and(eq(final.organizationId, orgId), eq(final.codigoCausalFinalizacion, body.codigoCausalFinalizacion), eq(final.logicDelete, false)));
-      if (taken) throw new HttpError(409, SETTINGS_TEXT.reasonCodeTaken);
-      const now = services.now();
-      const [row] = await tx
-        .insert(final)
-        .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
-        .returning(finalColumns);
-      return shown(row);
-    })
-  );
+  implement(app, endpoints.createFinalReason, async ({ db, orgId, body, services }) => {
+    const now = services.now();
+    const [row] = await db
+      .insert(final)
+      .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
+      .returning(finalColumns)
+      .catch(duplicateAs(FINAL_DUPLICATES));
+    return shown(row);
+  });
 
   implement(app, endpoints.updateFinalReason, async ({ db, orgId, body, services }) => {
     const { idCausal, ...fields } = body;
@@ -138,7 +133,8 @@ function registerReasonWrites(app: FastifyInstance): void {
       .update(final)
       .set({ ...fields, fechaActualizacion: services.now() })
       .where(and(eq(final.idCausal, idCausal), eq(final.organizationId, orgId), eq(final.logicDelete, false)))
-      .returning(finalColumns);
+      .returning(finalColumns)
+      .catch(duplicateAs(FINAL_DUPLICATES));
     return shown(row);
   });
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { toRoutePattern, type BodyOf, type EndpointDef, type ParamsOf, type QueryOf } from '../../shared/api/endpoint';
@@ -33,6 +34,8 @@ export type RouteHandler<D extends EndpointDef> = (ctx: RouteContext<D>) => Prom
 export interface RouteOptions {
   /** A larger request body than the platform's default (uploads). */
   bodyLimit?: number;
+  /** A per-address limit (@fastify/rate-limit, registered by the app builder): the credential routes. */
+  rateLimit?: RateLimitOptions;
 }
 
 /**
@@ -46,6 +49,7 @@ export function implement<const D extends EndpointDef>(app: FastifyInstance, def
     method: def.method,
     url: toRoutePattern(def.path),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.rateLimit === undefined ? {} : { config: { rateLimit: options.rateLimit } }),
     handler: async (request, reply) => {
       const user = def.access === 'public' ? undefined : await authenticate(request, app.services);
       if (user && def.access !== 'any' && def.access !== 'public' && !def.access.includes(user.role)) throw forbidden();

@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { responseTemplates } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { DUPLICATE_TEXT } from '../../shared/domain/unique-name';
+import { duplicateAs } from '../settings/conflicts';
 import { SETTINGS_TEXT } from '../settings/texts';
 import { byName } from './listing';
 import { implement } from './register';
+
+/** A name another template of the organisation already has (unique-name.ts) is refused with 409. */
+const TEMPLATE_DUPLICATES = { response_templates_org_name_unique: DUPLICATE_TEXT.template };
 
 const templateColumns = { idTemplate: responseTemplates.idTemplate, templateName: responseTemplates.templateName, templateContent: responseTemplates.templateContent };
 
@@ -23,7 +28,8 @@ export function registerResponseTemplateRoutes(app: FastifyInstance): void {
       const [created] = await db
         .insert(responseTemplates)
         .values({ ...fields, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
-        .returning(templateColumns);
+        .returning(templateColumns)
+        .catch(duplicateAs(TEMPLATE_DUPLICATES));
       if (!created) throw new Error('upsertTemplate: no row');
       return created;
     }
@@ -31,7 +37,8 @@ export function registerResponseTemplateRoutes(app: FastifyInstance): void {
       .update(responseTemplates)
       .set({ ...fields, fechaActualizacion: now })
       .where(and(eq(responseTemplates.idTemplate, body.idTemplate), eq(responseTemplates.organizationId, orgId)))
-      .returning(templateColumns);
+      .returning(templateColumns)
+      .catch(duplicateAs(TEMPLATE_DUPLICATES));
     if (!updated) throw new HttpError(404, SETTINGS_TEXT.templateNotFound);
     return updated;
   });

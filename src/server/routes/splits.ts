@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { agentPresence, agentSplits, conversations, splitDerives, splits, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
-import { isUniqueViolation } from '../settings/conflicts';
+import { DUPLICATE_TEXT } from '../../shared/domain/unique-name';
+import { duplicateAs } from '../settings/conflicts';
 import { routeWaitingChats } from '../settings/engine-effects';
 import { loadSplit, loadSplits } from '../settings/split-view';
 import { SETTINGS_TEXT } from '../settings/texts';
@@ -16,6 +17,12 @@ import { implement } from './register';
 
 type SplitChanges = z.output<typeof UpdateSplit>;
 
+/**
+ * The code is unique in the organisation, deleted splits included (their history keeps it); the
+ * name among the splits not deleted (unique-name.ts).
+ */
+const SPLIT_DUPLICATES = { splits_org_code_unique: DUPLICATE_TEXT.splitCode, splits_org_name_unique: DUPLICATE_TEXT.split };
+
 /** Writes the editable fields of one split of the organisation; 404 when it is not one. */
 async function updateSplitRow(tx: Db, orgId: number, changes: SplitChanges, now: Date): Promise<void> {
   const { idSplit, ...fields } = changes;
@@ -23,7 +30,8 @@ async function updateSplitRow(tx: Db, orgId: number, changes: SplitChanges, now:
     .update(splits)
     .set({ ...fields, fechaActualizacion: now })
     .where(and(eq(splits.idSplit, idSplit), eq(splits.organizationId, orgId), eq(splits.logicDelete, false)))
-    .returning({ idSplit: splits.idSplit });
+    .returning({ idSplit: splits.idSplit })
+    .catch(duplicateAs(SPLIT_DUPLICATES));
   if (!updated) throw new HttpError(404, SETTINGS_TEXT.splitNotFound);
 }
 
@@ -33,18 +41,13 @@ export function registerSplitRoutes(app: FastifyInstance): void {
   /** A new split: no periods (it attends nobody until it has some) and no derivations. */
   implement(app, endpoints.createSplit, async ({ db, orgId, body, services }) => {
     const now = services.now();
-    try {
-      const [created] = await db
-        .insert(splits)
-        .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
-        .returning({ idSplit: splits.idSplit });
-      if (!created) throw new Error('crearSplit: no row');
-      return await loadSplit(db, orgId, created.idSplit);
-    } catch (error) {
-      // The code is unique in the organisation, deleted splits included (their history keeps it).
-      if (isUniqueViolation(error)) throw new HttpError(409, SETTINGS_TEXT.splitCodeTaken);
-      throw error;
-    }
+    const [created] = await db
+      .insert(splits)
+      .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
+      .returning({ idSplit: splits.idSplit })
+      .catch(duplicateAs(SPLIT_DUPLICATES));
+    if (!created) throw new Error('crearSplit: no row');
+    return loadSplit(db, orgId, created.idSplit);
   });
 
   implement(app, endpoints.updateSplit, async ({ db, orgId, body, services }) => {

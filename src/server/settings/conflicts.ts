@@ -1,6 +1,20 @@
-import { sqlState } from '../chat/tx';
+import { uniqueViolationOf } from '../chat/tx';
+import { HttpError } from '../http/errors';
 
-/** Whether the database refused a write for a unique constraint (two saves of the same code or pair racing). */
-export function isUniqueViolation(error: unknown): boolean {
-  return sqlState(error) === '23505';
+/**
+ * Turns the database's refusal of a duplicate into the 409 the form shows under its field: `messages`
+ * names, by unique index, what was already taken. The index is the rule (it also stops two saves
+ * racing), so a write simply tries and this says why it was refused; any other error goes on as it was.
+ */
+export function refusedDuplicate(error: unknown, messages: Readonly<Record<string, string>>): unknown {
+  const constraint = uniqueViolationOf(error);
+  const message = constraint === null ? undefined : messages[constraint];
+  return message === undefined ? error : new HttpError(409, message);
+}
+
+/** For a write's `.catch`: throws the 409 of `messages` for a duplicate, any other error as it was. */
+export function duplicateAs(messages: Readonly<Record<string, string>>): (error: unknown) => never {
+  return (error) => {
+    throw refusedDuplicate(error, messages);
+  };
 }

@@ -6,7 +6,6 @@ const WEEKDAYS: Record<number, string> = { 1: 'lunes', 2: 'martes', 3: 'miércol
  */
 export const SETTINGS_TEXT = {
   splitNotFound: 'El split no existe',
-  splitCodeTaken: 'Ya existe un split con ese código',
   splitBusy: 'El split tiene conversaciones en cola o en curso; espere a que terminen o trasládelas antes de eliminarlo',
   scheduleNotFound: 'El horario no existe',
   scheduleOverlap: (dia: number, start: string, end: string) => `El horario se cruza con otro del mismo día (${WEEKDAYS[dia] ?? dia} ${start}–${end})`,
@@ -17,7 +16,6 @@ export const SETTINGS_TEXT = {
   agentSplitNotFound: 'El asesor no está asignado a ese split',
   agentSplitExists: 'El asesor ya está asignado a ese split',
   reasonNotFound: 'La causal no existe',
-  reasonCodeTaken: 'Ya existe una causal con ese código',
   pauseEventNotFound: 'El evento de pausa no existe',
   endMessageNotFound: 'El mensaje no existe',
   templateNotFound: 'La plantilla no existe',

@@ -4,6 +4,7 @@ import { MSG } from '../../shared/messages';
 import { HttpError } from '../http/errors';
 import { CHAT_STATE, ESCALATED, pageOf, pagedSql, reasonStatistics } from './common';
 import { int, iso, numOrNull, str, strOrNull, type Row } from './rows';
+import { CUSTOMER_NAME } from '../reports/sources';
 import { conversationScope, isoText } from './scope';
 import { businessReasonsSql, conversationSummarySql, finalReasonsSql, transfersAndTypingSql } from './summaries';
 import type { StatQueries } from './types';
@@ -88,7 +89,7 @@ export const attentionStats: StatQueries<AttentionKey> = {
       const where = sql`where ${conversationScope(idOrg, range, query)} and ${ESCALATED}`;
       return pagedSql(
         sql`from conversations c ${where}`,
-        sql`select c.id_conv, ${isoText(sql`c.started_at`)} as fecha_entrada, ch.label as canal, s.nombre as split, u.name as asesor, ${CHAT_STATE} as estado
+        sql`select c.id_conv, ${isoText(sql`c.started_at`)} as fecha_entrada, ch.label as canal, s.nombre as split, u.name as asesor, ${CHAT_STATE} as estado, ${CUSTOMER_NAME} as cliente
             from conversations c
             join channel_types ch on ch.id_channel = c.channel_id
             left join splits s on s.id_split = c.split_id
@@ -107,7 +108,8 @@ export const attentionStats: StatQueries<AttentionKey> = {
           canal: str(row, 'canal'),
           split: strOrNull(row, 'split'),
           asesor: strOrNull(row, 'asesor'),
-          estado: str(row, 'estado')
+          estado: str(row, 'estado'),
+          cliente: strOrNull(row, 'cliente')
         })),
         ...paging
       };

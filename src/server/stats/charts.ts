@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { byName } from '../routes/listing';
-import { ATTENDED, ESCALATED, NOT_ATTENDED } from './common';
+import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { channelGroups, seriesPoints } from './channels';
 import { channelSeriesSql, intentSeriesSql } from './summaries';
 import { int, numOrNull, str, type Row } from './rows';
 import { conversationScope, inIds, meanSeconds } from './scope';
-import { bucketLabel, bucketLabels, bucketOf, topNames, toSeries } from './series';
+import { bucketLabel, bucketLabelsSql, bucketOf, labelsOf, topNames, toSeries } from './series';
 import type { StatQueries } from './types';
 
 type ChartKey = 'attendedChatsLine' | 'conversationsLine' | 'ratingsLine' | 'scaledChatsBars' | 'agentAverageTimeBars' | 'agentChatsBars' | 'intentRatingsBars' | 'intentsBars';
@@ -18,7 +18,7 @@ const RATING_SCORES = [1, 2, 3, 4, 5] as const;
 const ratingLabel = (score: number) => (score === 1 ? '1 estrella' : `${score} estrellas`);
 
 /** Dataset names of the bars. */
-export const BAR_LABELS = { attended: 'Atendidos', notAttended: 'No atendidos', noSplit: 'Sin split', averageSeconds: 'Tiempo promedio (s)', chats: 'Chats atendidos', interactions: 'Interacciones' } as const;
+export const BAR_LABELS = { attended: 'Atendidos', notAttended: 'No atendidos', noSplit: 'Sin split', averageSeconds: 'Tiempo promedio de atención', chats: 'Chats atendidos', interactions: 'Interacciones' } as const;
 
 /** One bar dataset from (name, value) rows in row order. */
 function bars(rows: readonly Row[], label: string) {
@@ -29,28 +29,31 @@ function bars(rows: readonly Row[], label: string) {
 export const chartStats: StatQueries<ChartKey> = {
   /** Escalated chats per bucket and channel (channelSeriesSql): attended ones (attention=attended, the default) or not attended ones. */
   attendedChatsLine: {
-    sql: channelSeriesSql,
-    shape: (rows, { range, query }) => toSeries(bucketLabels(range, query.resolution), channelGroups(rows), seriesPoints(rows, query.attention === 'notAttended' ? 'natt' : 'att'))
+    sql: (input) => [channelSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    shape: (rows, { query }, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, query.attention === 'notAttended' ? 'natt' : 'att'))
   },
 
   /** Conversations per bucket and channel (channelSeriesSql). */
   conversationsLine: {
-    sql: channelSeriesSql,
-    shape: (rows, { range, query }) => toSeries(bucketLabels(range, query.resolution), channelGroups(rows), seriesPoints(rows, 'n'))
+    sql: (input) => [channelSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, 'n'))
   },
 
   /** Ratings (satisfaction 1–5) of the conversations of the range per bucket, one dataset per score. */
   ratingsLine: {
     sql: ({ idOrg, range, query }) => {
       const bucket = bucketOf(sql`c.started_at`, query.resolution);
-      return sql`
+      return [
+        sql`
         select ${bucketLabel(sql`g.bucket`, query.resolution)} as label, g.satisfaction::int as score, g.n::int as value
         from (select ${bucket} as bucket, c.satisfaction, count(*) as n from conversations c
-              where ${conversationScope(idOrg, range, query)} and c.satisfaction is not null group by 1, 2) g`;
+              where ${conversationScope(idOrg, range, query)} and c.satisfaction is not null group by 1, 2) g`,
+        bucketLabelsSql(range, query.resolution)
+      ];
     },
-    shape: (rows, { range, query }) =>
+    shape: (rows, _input, [labels = []]) =>
       toSeries(
-        bucketLabels(range, query.resolution),
+        labelsOf(labels),
         RATING_SCORES.map(ratingLabel),
         rows.map((row) => ({ label: str(row, 'label'), group: ratingLabel(int(row, 'score')), value: int(row, 'value') }))
       )
@@ -115,7 +118,7 @@ export const chartStats: StatQueries<ChartKey> = {
           ${query.intents?.length ? sql`and ${inIds(sql`b.response_node_id`, query.intents)}` : sql``}
         group by b.conversation_id, b.intent, r.satisfaction),
       ranked as (
-        select p.intent as name, count(*)::int as quantity, round(avg(p.satisfaction), 2)::float8 as average
+        select ${intentName(idOrg, sql`p.intent`)} as name, count(*)::int as quantity, round(avg(p.satisfaction), 2)::float8 as average
         from pairs p group by p.intent order by average desc, quantity desc, p.intent collate "C" limit ${TOP_RATED_INTENTS})
       select (select count(*)::int from rated) as total, ranked.* from (select 1) one left join ranked on true`,
     shape: (rows) => ({
@@ -126,7 +129,7 @@ export const chartStats: StatQueries<ChartKey> = {
     })
   },
 
-  /** The TOP_INTENT_BARS intents the assistant recognised most in the range (customer turns per intent name; ties by name; intentSeriesSql). */
+  /** The TOP_INTENT_BARS intents the assistant recognised most in the range (customer turns per intent, by its name; ties by name; intentSeriesSql). */
   intentsBars: {
     sql: intentSeriesSql,
     shape: (rows) => {

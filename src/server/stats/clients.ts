@@ -4,7 +4,7 @@ import { byName } from '../routes/listing';
 import { pageOf, pagedSql } from './common';
 import { int, iso, numOrNull, str, strOrNull } from './rows';
 import { integrationScope, isoText } from './scope';
-import { bucketLabels, bucketOf, toSeries } from './series';
+import { bucketLabelsSql, bucketOf, labelsOf, toSeries } from './series';
 import type { StatQueries } from './types';
 import { channelGroups, channelMeasureSql, seriesPoints } from './channels';
 import { botTotalsSql, conversationSummarySql, customerSummarySql } from './summaries';
@@ -27,9 +27,11 @@ export const clientStats: StatQueries<ClientKey> = {
    * identified customer.
    */
   consumerClientsStatistics: {
-    sql: (input) =>
+    sql: (input) => [
       channelMeasureSql(input, bucketOf(sql`c.started_at`, input.query.resolution), sql`count(distinct c.customer_id) + count(*) filter (where c.customer_id is null)`),
-    shape: (rows, input) => toSeries(bucketLabels(input.range, input.query.resolution), channelGroups(rows), seriesPoints(rows))
+      bucketLabelsSql(input.range, input.query.resolution)
+    ],
+    shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows))
   },
 
   /** The most conversations one identified customer started in the range (customerSummarySql; 0 when none: never negative, SPEC §5). */

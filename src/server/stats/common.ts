@@ -24,6 +24,16 @@ export const CHAT_STATE = sql`case
   when c.status = 'FINALIZADA' then 'No atendido'
   else 'Asistente virtual' end`;
 
+/**
+ * The name a person reads for an intent code: its response node's name ('medios_pago' → 'Medios
+ * de pago'). Assistants of one organisation may share a code; the first name in order answers for
+ * all; a code no node carries any more shows as it is.
+ */
+export function intentName(idOrg: number, intent: SQL): SQL {
+  return sql`coalesce((select min(rn.node_name) from response_nodes rn join workspaces w on w.id = rn.workspace_id
+    where w.organization_id = ${idOrg} and rn.intent = ${intent}), ${intent})`;
+}
+
 /** SPEC §3 "Reason statistics" from rows (name, n, total_row): Causales per name (names summed), Total. */
 export function reasonStatistics(rows: readonly Row[]): { Causales: Record<string, number>; Total: number } {
   const causales: Record<string, number> = {};

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { sqlState } from '../chat/tx';
 import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
+import { HttpError } from '../http/errors';
 import { freshPlannerStatistics } from './planner-stats';
 import type { Row } from './rows';
 
@@ -19,6 +21,22 @@ const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
  * transaction; PGlite has no JIT and ignores it.
  */
 const NO_JIT = sql.raw(`set local jit = off`);
+/**
+ * The longest a statistics or report statement may run on PostgreSQL before the engine cancels it:
+ * far above what the heaviest allowed page takes on a million conversations (well under a second),
+ * short enough that a reader cannot hold a connection and a core for minutes. PGlite accepts the
+ * setting and ignores it (it has no timer to cancel with): there the filter's span limits are the
+ * bound (src/shared/domain/filter.ts).
+ */
+export const STATEMENT_TIMEOUT_MS = 20_000;
+/** The most rows one statement may answer: a larger answer is refused rather than built in memory. */
+export const MAX_STATEMENT_ROWS = 200_000;
+export const STATS_TEXT = {
+  timeout: 'La consulta tardó demasiado y fue cancelada; reduzca el rango de fechas o agregue filtros',
+  tooLarge: 'La consulta devuelve demasiados datos; reduzca el rango de fechas o agregue filtros'
+} as const;
+/** SQLSTATE query_canceled: the statement timeout fired. */
+const QUERY_CANCELED = '57014';
 /**
  * How long a statement waits before it starts, so that the other calls of the same page (fired
  * together, arriving within a few milliseconds) find it and wait for it instead of running their
@@ -42,9 +60,9 @@ function rows(result: unknown): Row[] {
  * (summaries.ts), so the page costs one scan per summary. Nothing is kept once the statement has
  * answered: every call that comes after it reads the data afresh.
  */
-export function runShared(db: Db, statement: SQL): Promise<Row[]> {
+export function runShared(db: Db, statement: SQL, timeoutMs: number = STATEMENT_TIMEOUT_MS): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
-  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
+  const key = `${timeoutMs}\u0000${query.sql}\u0000${JSON.stringify(query.params)}`;
   let running = inFlight.get(db);
   if (!running) {
     running = new Map();
@@ -53,11 +71,23 @@ export function runShared(db: Db, statement: SQL): Promise<Row[]> {
   const existing = running.get(key);
   if (existing) return existing;
   const started = Promise.all([gather(), freshPlannerStatistics(db)]).then(() =>
-    db.transaction(async (tx) => {
-      await tx.execute(WORK_MEM);
-      await tx.execute(NO_JIT);
-      return rows(await tx.execute(statement));
-    })
+    db
+      .transaction(async (tx) => {
+        await tx.execute(WORK_MEM);
+        await tx.execute(NO_JIT);
+        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+        return rows(await tx.execute(statement));
+      })
+      .then(
+        (answer) => {
+          if (answer.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);
+          return answer;
+        },
+        (error: unknown) => {
+          if (sqlState(error) === QUERY_CANCELED) throw new HttpError(503, STATS_TEXT.timeout);
+          throw error;
+        }
+      )
   );
   const table = running;
   running.set(key, started);

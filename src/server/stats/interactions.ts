@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { agentChatColumns, agentChatsSource, pageOrder } from '../reports/sources';
 import { pageOf, pagedSql } from './common';
 import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
-import { bucketLabels, topNames, toSeries } from './series';
+import { bucketLabelsSql, labelsOf, topNames, toSeries } from './series';
 import { botTotalsSql, channelSeriesSql, conversationSummarySql, customerSummarySql, intentSeriesSql } from './summaries';
 import type { StatInput, StatQueries } from './types';
 
@@ -49,7 +49,8 @@ function agentChatsShape(rows: readonly Row[], query: { page: number; size: numb
       estado: str(row, 'estado'),
       duracion: row.duracion === null ? null : Math.max(0, int(row, 'duracion')),
       causalesNegocio: textList(row, 'causales_negocio'),
-      causalFin: strOrNull(row, 'causal_fin')
+      causalFin: strOrNull(row, 'causal_fin'),
+      cliente: strOrNull(row, 'cliente')
     })),
     ...paging
   };
@@ -122,10 +123,10 @@ export const interactionStats: StatQueries<InteractionKey> = {
    * (then by name); intents narrows them (intentSeriesSql).
    */
   intentsUnified: {
-    sql: intentSeriesSql,
-    shape: (rows, { range, query }) => {
+    sql: (input) => [intentSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    shape: (rows, _input, [labels = []]) => {
       const points = rows.map((row) => ({ label: str(row, 'label'), group: str(row, 'intent'), value: int(row, 'n') }));
-      return toSeries(bucketLabels(range, query.resolution), topNames(points, TOP_UNIFIED_INTENTS), points);
+      return toSeries(labelsOf(labels), topNames(points, TOP_UNIFIED_INTENTS), points);
     }
   },
 

@@ -1,8 +1,8 @@
-import { DateTime } from 'luxon';
 import { sql, type SQL } from 'drizzle-orm';
-import type { RESOLUTIONS } from '../../shared/domain/filter';
+import { MAX_SERIES_BUCKETS, type RESOLUTIONS } from '../../shared/domain/filter';
 import type { ChartSeries } from '../../shared/domain/statistics';
-import { STATS_ZONE, ZONE, type DayRange } from './scope';
+import { str, type Row } from './rows';
+import { ZONE, type DayRange } from './scope';
 
 /**
  * The time buckets of the line series (the filter's resolution), in Bogotá time. Labels:
@@ -12,7 +12,6 @@ import { STATS_ZONE, ZONE, type DayRange } from './scope';
 export type Resolution = (typeof RESOLUTIONS)[number];
 
 const SQL_FORMAT: Record<Resolution, string> = { hour: 'YYYY-MM-DD HH24:00', day: 'YYYY-MM-DD', week: 'YYYY-MM-DD', month: 'YYYY-MM' };
-const LUXON_FORMAT: Record<Resolution, string> = { hour: 'yyyy-MM-dd HH:00', day: 'yyyy-MM-dd', week: 'yyyy-MM-dd', month: 'yyyy-MM' };
 
 /** The bucket of an instant column, truncated in Bogotá (group on it; format with bucketLabel). */
 export function bucketOf(column: SQL, resolution: Resolution): SQL {
@@ -24,17 +23,22 @@ export function bucketLabel(bucket: SQL, resolution: Resolution): SQL {
   return sql`to_char(${bucket}, ${sql.raw(`'${SQL_FORMAT[resolution]}'`)})`;
 }
 
-/** Every bucket label of the range, in order. */
-export function bucketLabels(range: DayRange, resolution: Resolution): string[] {
-  const unit = resolution === 'week' ? 'week' : resolution;
-  let at = DateTime.fromJSDate(range.from, { zone: STATS_ZONE }).startOf(unit);
-  const end = DateTime.fromJSDate(range.to, { zone: STATS_ZONE });
-  const labels: string[] = [];
-  while (at < end) {
-    labels.push(at.toFormat(LUXON_FORMAT[resolution]));
-    at = at.plus({ [`${unit}s`]: 1 });
-  }
-  return labels;
+/**
+ * Every bucket label of the range, in order (rows with `label`), built by the database: from the
+ * bucket of the range's first instant, one step at a time, while before the range's end. The
+ * filter's span limits keep it within MAX_SERIES_BUCKETS; the limit keeps it there for any caller.
+ */
+export function bucketLabelsSql(range: DayRange, resolution: Resolution): SQL {
+  const local = (d: Date) => sql`(${d.toISOString()}::timestamptz at time zone ${ZONE})`;
+  return sql`
+    select ${bucketLabel(sql`b`, resolution)} as label
+    from generate_series(${bucketOf(sql`${range.from.toISOString()}::timestamptz`, resolution)}, ${local(range.to)} - interval '1 microsecond', ${sql.raw(`interval '1 ${resolution}'`)}) b
+    order by b limit ${MAX_SERIES_BUCKETS}`;
+}
+
+/** The labels of bucketLabelsSql's rows. */
+export function labelsOf(rows: readonly Row[]): string[] {
+  return rows.map((row) => str(row, 'label'));
 }
 
 export interface SeriesPoint {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ATTENDED, ESCALATED, NOT_ATTENDED } from './common';
+import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { botScope, conversationScope, inIds, meanSeconds, millis, percent, ZONE, type DayRange, type Filter } from './scope';
 import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from './totals';
 import { bucketLabel, bucketOf, type Resolution } from './series';
@@ -104,7 +104,7 @@ export function customerRowsSql({ idOrg, range, query }: Input): SQL {
  * The assistant's customer turns (alias b) the filter selects (the intents filter aside: these
  * feed the shares and the intents list), counted per response node and whether it answered (kind
  * 'turns'; node null: not understood); and every response node of the organisation's assistants
- * with its intent (kind 'node', idVa narrows), so intents never matched are listed too.
+ * with its name (kind 'node', idVa narrows), so intents never matched are listed too.
  */
 export function botTotalsSql(input: Input): SQL {
   const { idOrg, query } = input;
@@ -112,7 +112,7 @@ export function botTotalsSql(input: Input): SQL {
   return sql`
     ${turns}
     union all
-    select 'node', rn.id, rn.intent, null, 0
+    select 'node', rn.id, rn.node_name, null, 0
     from response_nodes rn join workspaces w on w.id = rn.workspace_id
     where w.organization_id = ${idOrg} ${query.idVa !== undefined ? sql`and w.id_va = ${query.idVa}` : sql``}`;
 }
@@ -127,11 +127,11 @@ export function botTurnRowsSql({ idOrg, range, query }: Input): SQL {
 
 /**
  * The recognised intents of the assistant's turns the filter selects (intents narrows by response
- * node), by intent name (whichever assistant) and time bucket: label, intent, n.
+ * node), by intent (whichever assistant) and time bucket: label, intent (its name, intentName), n.
  */
 export function intentSeriesSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
   return sql`
-    select ${bucketLabel(sql`g.bucket`, query.resolution)} as label, g.intent, g.n::int as n
+    select ${bucketLabel(sql`g.bucket`, query.resolution)} as label, ${intentName(idOrg, sql`g.intent`)} as intent, g.n::int as n
     from (select ${bucketOf(sql`b.interaction_time`, query.resolution)} as bucket, b.intent, count(*) as n
           from bot_interactions b where ${botScope(idOrg, range, query)} and b.intent is not null
           group by 1, 2) g`;

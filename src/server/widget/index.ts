@@ -4,8 +4,9 @@ import { parseInput } from '../http/validation';
 import { loadWidgetConfig, WidgetQuery } from './config';
 import { contentDisposition, findConversationFile, WidgetFileParams, WidgetFileQuery } from './files';
 import { createNonce, renderErrorPage, renderWidgetPage, widgetCsp } from './page';
-import { SOCKET_CLIENT_PATH, socketClientScript } from './socket-client';
-import { WIDGET_TEXTS } from './texts';
+import { WIDGET_SCRIPT_PATH } from '../../widget/boot';
+import { WIDGET_TEXTS } from '../../widget/texts';
+import { WIDGET_SCRIPT } from './bundle.generated.js';
 
 export { hashWidgetToken } from '../chat/widget-actions';
 export { loadWidgetConfig } from './config';
@@ -26,8 +27,8 @@ function sendPage(reply: FastifyReply, status: number, nonce: string, html: stri
 
 /**
  * The customer's web chat: the page (GET /widget?org&va), its configuration
- * (GET /widget/config?org&va), the socket.io browser client it loads
- * (GET /widget/socket.io.min.js) and the conversation's files (GET /widget/files/:id?token).
+ * (GET /widget/config?org&va), the widget's script it loads (GET /widget/app.js, React and the
+ * socket.io client included; its URL carries the build's hash) and the conversation's files (GET /widget/files/:id?token).
  * Public routes: the organisation and virtual agent in the link, or the resume token, are the
  * only credentials.
  */
@@ -50,12 +51,12 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
     return reply.header('cache-control', 'no-store').send(config);
   });
 
-  app.get(SOCKET_CLIENT_PATH, async (_request, reply) =>
+  app.get(WIDGET_SCRIPT_PATH, async (_request, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=3600')
-      .send(await socketClientScript())
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(WIDGET_SCRIPT)
   );
 
   app.get('/widget/files/:id', async (request, reply) => {

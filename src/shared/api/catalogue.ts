@@ -28,6 +28,7 @@ import { widgetEndpoints } from './widget';
 import { workspaceEndpoints } from './workspaces';
 import { agentSupervisionEndpoints } from './agent-supervision';
 import { splitBulkEndpoints } from './splits-bulk';
+import { consoleExtraEndpoints } from './console-extras';
 
 /** The area files, by area; tests check that no two areas use the same entry name. */
 export const endpointAreas = {
@@ -59,7 +60,8 @@ export const endpointAreas = {
   widget: widgetEndpoints,
   workspaces: workspaceEndpoints,
   agentSupervision: agentSupervisionEndpoints,
-  splitBulk: splitBulkEndpoints
+  splitBulk: splitBulkEndpoints,
+  consoleExtras: consoleExtraEndpoints
 } as const;
 
 /**
@@ -96,7 +98,8 @@ export const endpoints = {
   ...widgetEndpoints,
   ...workspaceEndpoints,
   ...agentSupervisionEndpoints,
-  ...splitBulkEndpoints
+  ...splitBulkEndpoints,
+  ...consoleExtraEndpoints
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

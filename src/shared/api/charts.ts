@@ -95,6 +95,6 @@ export const chartEndpoints = {
     response: ChartSeries,
     access: ANALYTICS_READERS,
     org: ORG_PATH,
-    note: 'The most frequent intents of the range (one label per intent, one dataset).'
+    note: 'The most frequent intents of the range (one label per intent, named as its response node; one dataset).'
   })
 } as const;

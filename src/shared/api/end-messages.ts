@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { EndMessage } from '../domain/end-message';
 import { OrgQuery } from '../domain/common';
+import { NO_NUL, PositiveInt, hasNoNul } from '../domain/fields';
 
 /** SPEC §7 "End-of-conversation messages". */
 export const endMessageEndpoints = {
@@ -21,8 +22,8 @@ export const endMessageEndpoints = {
     path: '/api/mensajesFinConv/actualizarMensajeFinConversacion',
     query: OrgQuery,
     body: z.object({
-      idEndTypeConversation: z.number().int().positive(),
-      clientMessage: z.string().trim().min(1, { message: 'El mensaje es obligatorio' }).max(1000, { message: 'El mensaje no puede superar 1000 caracteres' })
+      idEndTypeConversation: PositiveInt,
+      clientMessage: z.string().trim().min(1, { message: 'El mensaje es obligatorio' }).max(1000, { message: 'El mensaje no puede superar 1000 caracteres' }).refine(hasNoNul, NO_NUL)
     }),
     response: EndMessage,
     access: [1, 3, 6],

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { IdParam } from '../domain/common';
+import { Counter, NO_NUL, hasNoNul } from '../domain/fields';
 
 export const ErrorLogBody = z.object({
   /** 'errorBoundary' for render errors (SPEC §7 "Other"), otherwise the failed path. */
-  name: z.string().min(1).max(200),
-  detail: z.string().max(20000),
-  path: z.string().max(2000).optional(),
-  idadviser: z.number().int().nonnegative().default(0),
-  application: z.string().max(100).default('Dashboard')
+  name: z.string().min(1).max(200).refine(hasNoNul, NO_NUL),
+  detail: z.string().max(20000).refine(hasNoNul, NO_NUL),
+  path: z.string().max(2000).refine(hasNoNul, NO_NUL).optional(),
+  idadviser: Counter.default(0),
+  application: z.string().max(100).refine(hasNoNul, NO_NUL).default('Dashboard')
 });
 export type ErrorLogBody = z.infer<typeof ErrorLogBody>;
 

@@ -42,7 +42,7 @@ export const interactionEndpoints = {
     response: ChartSeries,
     access: ANALYTICS_READERS,
     org: ORG_PATH,
-    note: 'Path kept with its trailing slash as SPEC writes it. Shape not shown: recognised intents per time bucket (resolution), all channels unified, one dataset per top intent.'
+    note: 'Path kept with its trailing slash as SPEC writes it. Shape not shown: recognised intents per time bucket (resolution), all channels unified, one dataset per top intent, named as its response node.'
   }),
   humanAgentChats: endpoint({
     service: 'virtualAgent',
@@ -53,7 +53,7 @@ export const interactionEndpoints = {
     response: AgentChatsPage,
     access: HUMAN_REPORT_READERS,
     org: ORG_PATH,
-    note: 'The attended chats of the human-agent chats report, paged. Shape not shown in SPEC: chats plus the paging fields.'
+    note: 'The attended chats of the human-agent chats report, paged. Shape not shown in SPEC: chats (each with its customer, cliente) plus the paging fields.'
   }),
   humanAgentNotAttended: endpoint({
     service: 'virtualAgent',
@@ -75,7 +75,7 @@ export const interactionEndpoints = {
     response: InteractionHistoryPage,
     access: ANALYTICS_READERS,
     org: ORG_PATH,
-    note: 'The interactions of one conversation (SPEC §3 interaction history page), oldest first; the history report links here by idConv.'
+    note: 'The interactions of one conversation (SPEC §3 interaction history page), oldest first, with the customer of the conversation (cliente, ours, for the title of the page); the history report links here by idConv.'
   }),
   interactionTotals: endpoint({
     service: 'virtualAgent',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { IdParam, SuccessResult } from '../domain/common';
+import { NO_NUL, PositiveInt, hasNoNul } from '../domain/fields';
 import { ChannelTypesMap, Organization, VirtualAgent } from '../domain/organization';
 
 const OrganizationInput = Organization.omit({ idOrg: true }).extend({
-  name: z.string().trim().min(1, { message: 'El nombre es obligatorio' }).max(120),
+  name: z.string().trim().min(1, { message: 'El nombre es obligatorio' }).max(120).refine(hasNoNul, NO_NUL),
   schemaName: z.string().trim().min(1, { message: 'El esquema es obligatorio' }).max(63).regex(/^[a-z][a-z0-9_]*$/, { message: 'El esquema solo admite minúsculas, números y _' }),
-  organizationType: z.string().trim().min(1).max(60)
+  organizationType: z.string().trim().min(1).max(60).refine(hasNoNul, NO_NUL)
 });
 
 /** SPEC §7 "Organisations and channels". */
@@ -44,7 +45,7 @@ export const organizationEndpoints = {
     service: 'virtualAgent',
     method: 'PUT',
     path: '/api/organizations',
-    body: OrganizationInput.extend({ idOrg: z.number().int().positive() }),
+    body: OrganizationInput.extend({ idOrg: PositiveInt }),
     response: Organization,
     access: [1]
   }),

@@ -47,7 +47,7 @@ export const parameterEndpoints = {
     response: PauseEvent,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_QUERY,
-    note: 'Body not shown in SPEC: nombre, descripcion, activo. Answers the created event.'
+    note: "Body not shown in SPEC: nombre, descripcion, activo. Answers the created event. 409 when a live event of the organisation has the name (unique-name.ts)."
   }),
   updatePauseEvent: endpoint({
     service: 'humanAgent',
@@ -58,7 +58,7 @@ export const parameterEndpoints = {
     response: PauseEvent,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_QUERY,
-    note: 'Body: id with nombre, descripcion, activo. Answers the updated event.'
+    note: "Body: id with nombre, descripcion, activo. Answers the updated event. 409 when a live event of the organisation has the name (unique-name.ts)."
   }),
   deletePauseEvent: endpoint({
     service: 'humanAgent',

@@ -69,7 +69,7 @@ export const reasonEndpoints = {
     response: BusinessReason,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_QUERY,
-    note: 'Body not shown in SPEC: codigoCausal, nombre, descripcion, activo. Answers the created reason (the list puts it on top).'
+    note: 'Body not shown in SPEC: codigoCausal, nombre, descripcion, activo. Answers the created reason (the list puts it on top). 409 when a live reason of its kind has the code or the name (unique-name.ts).'
   }),
   updateBusinessReason: endpoint({
     service: 'humanAgent',
@@ -80,7 +80,7 @@ export const reasonEndpoints = {
     response: BusinessReason,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_QUERY,
-    note: 'Body not shown in SPEC: idCausal with nombre, descripcion, activo (SPEC §4: the fields an update changes).'
+    note: 'Body not shown in SPEC: idCausal with nombre, descripcion, activo (SPEC §4: the fields an update changes). 409 when another live reason of its kind has the name.'
   }),
   createFinalReason: endpoint({
     service: 'humanAgent',
@@ -91,7 +91,7 @@ export const reasonEndpoints = {
     response: FinalReason,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_QUERY,
-    note: 'Body: codigoCausalFinalizacion, nombre, descripcion, activo.'
+    note: 'Body: codigoCausalFinalizacion, nombre, descripcion, activo. 409 when a live reason of its kind has the code or the name (unique-name.ts).'
   }),
   updateFinalReason: endpoint({
     service: 'humanAgent',
@@ -102,7 +102,7 @@ export const reasonEndpoints = {
     response: FinalReason,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_QUERY,
-    note: 'Body: idCausal with nombre, descripcion, activo.'
+    note: 'Body: idCausal with nombre, descripcion, activo. 409 when another live reason of its kind has the name.'
   }),
   saveConversationBusinessReasons: endpoint({
     service: 'humanAgent',

@@ -15,7 +15,7 @@ export const reportEndpoints = {
     response: CausalReportPage,
     access: HUMAN_REPORT_READERS,
     org: ORG_QUERY,
-    note: "The typing (causal) report, paged: SPEC §3 causal report rows under humanAgentTyping; the client joins businessCausal with ';\\n' and shows dateConection as DD/MM/YYYY."
+    note: "The typing (causal) report, paged: SPEC §3 causal report rows under humanAgentTyping (plus, ours, the customer's name: cliente); the client joins businessCausal with ';\\n' and shows dateConection as DD/MM/YYYY."
   }),
   conversationsReport: endpoint({
     service: 'virtualAgent',

@@ -26,7 +26,7 @@ export const responseTemplateEndpoints = {
     response: ResponseTemplate,
     access: HUMAN_SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Body not shown in SPEC: with idTemplate it updates, without it creates. Answers the stored template.'
+    note: "Body not shown in SPEC: with idTemplate it updates, without it creates. Answers the stored template. 409 when another of the organisation's templates has the name (unique-name.ts)."
   }),
   deleteResponseTemplate: endpoint({
     service: 'humanAgent',

@@ -45,8 +45,8 @@ export const splitEndpoints = {
     org: ORG_QUERY,
     note: 'Every split with its schedules (horariosAtencion) and derivations, newest first; they also fill the splits filter.'
   }),
-  createSplit: write('POST', '/api/crearSplit', OrgQuery, CreateSplit, Split, 'Body not shown in SPEC: code, name, description, active and the three timers (minutes). Answers the split with empty derivations and schedules.'),
-  updateSplit: write('POST', '/api/actualizarSplit', OrgQuery, UpdateSplit, Split, 'Body: idSplit with the editable fields. Answers the split.'),
+  createSplit: write('POST', '/api/crearSplit', OrgQuery, CreateSplit, Split, 'Body not shown in SPEC: code, name, description, active and the three timers (minutes). Answers the split with empty derivations and schedules. 409 when the code (deleted splits included) or the name (live splits, unique-name.ts) is taken.'),
+  updateSplit: write('POST', '/api/actualizarSplit', OrgQuery, UpdateSplit, Split, 'Body: idSplit with the editable fields. Answers the split. 409 when another live split has the name.'),
   deleteSplit: write('DELETE', '/api/borrarSplit', SplitQuery, undefined, z.boolean(), `Query idSplit (and idOrg). ${TRUTHY}`),
   agentSplits: endpoint({
     service: 'humanAgent',

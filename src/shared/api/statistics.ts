@@ -99,7 +99,7 @@ export const statisticsEndpoints = {
     response: EscalatedChatsPage,
     access: HUMAN_STATS_READERS,
     org: ORG_PATH,
-    note: "Path not shown in SPEC (agent statistics): the escalated chats of the range, paged, for 'Chats escalados'."
+    note: "Path not shown in SPEC (agent statistics): the escalated chats of the range, paged, for 'Chats escalados'; each with its customer's name (cliente, null when not identified)."
   }),
   escalatedChatMessages: endpoint({
     service: 'virtualAgent',

@@ -92,6 +92,8 @@ export const EscalatedChat = z.object({
   canal: z.string(),
   split: z.string().nullable(),
   asesor: z.string().nullable(),
-  estado: z.string()
+  estado: z.string(),
+  /** The customer's name (null when not identified). */
+  cliente: z.string().nullable().default(null)
 });
 export type EscalatedChat = z.infer<typeof EscalatedChat>;

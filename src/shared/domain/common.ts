@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { INT4_MAX } from './fields';
 
-/** Query/path ids arrive as strings; they must be positive integers. */
+/** Query/path ids arrive as strings; they must be positive integers within int4 (the id columns). */
 export const IdParam = z.coerce
   .number({ message: 'Debe ser un número' })
   .int({ message: 'Debe ser un número entero' })
-  .positive({ message: 'Debe ser un número positivo' });
+  .positive({ message: 'Debe ser un número positivo' })
+  .max(INT4_MAX, { message: `Debe ser un número menor o igual a ${INT4_MAX}` });
 
 export const OrgQuery = z.object({ idOrg: IdParam.optional() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HexColor } from './fields';
+import { HexColor, NO_NUL, hasNoNul } from './fields';
 
 /** Building blocks shared by the dashboard and widget designs (SPEC §3). */
 export const ColorPair = z.object({ background: HexColor, color: HexColor });
@@ -9,9 +9,9 @@ export type IconBar = z.infer<typeof IconBar>;
 
 /** A chosen web font: family, category and one variant. */
 export const FontChoice = z.object({
-  family: z.string().trim().min(1, { message: 'La fuente es obligatoria' }).max(100),
-  category: z.string().trim().min(1).max(40),
-  variant: z.string().trim().min(1).max(40)
+  family: z.string().trim().min(1, { message: 'La fuente es obligatoria' }).max(100).refine(hasNoNul, NO_NUL),
+  category: z.string().trim().min(1).max(40).refine(hasNoNul, NO_NUL),
+  variant: z.string().trim().min(1).max(40).refine(hasNoNul, NO_NUL)
 });
 export type FontChoice = z.infer<typeof FontChoice>;
 

@@ -53,9 +53,16 @@ export function flattenContact(contact: DirectoryContact): FlatDirectoryContact 
   return { ...rest, idCity: city.id, idDepartment: department.id, city: city.name, department: department.name };
 }
 
+/** A blank address says it is required; a typed one must be an address (Email's own message). */
+const ContactEmail = z
+  .string({ message: 'El correo electrónico es obligatorio' })
+  .trim()
+  .min(1, { message: 'El correo electrónico es obligatorio' })
+  .pipe(Email);
+
 const contactFields = {
   nombre: requiredText('El nombre', 120),
-  email: Email,
+  email: ContactEmail,
   telefono: requiredText('El teléfono', 30).regex(/^[0-9+() -]+$/, { message: 'El teléfono solo admite números, espacios, +, ( ) y -' }),
   identificacion: requiredText('La identificación', 40).regex(/^[A-Za-z0-9.-]+$/, { message: 'La identificación solo admite letras, números, puntos y guiones' }),
   tipoIdentificacion: requiredText('El tipo de identificación', 60).default(DEFAULT_IDENTIFICATION_TYPE),

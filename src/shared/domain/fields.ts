@@ -7,6 +7,25 @@ import { z } from 'zod';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The largest value of a PostgreSQL integer (int4) column: every id and counter of the platform
+ * lives in one, so a larger number is refused where it is parsed (a 400), never at the database.
+ */
+export const INT4_MAX = 2147483647;
+
+/** PostgreSQL text cannot hold the NUL character: text carrying one is refused where it is parsed. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+export const NO_NUL = { message: 'El texto contiene caracteres no permitidos' } as const;
+
+/**
+ * The calendar window every date of a filter must fall in: the platform holds no data before 2000,
+ * and the end of 2100 shifted to Bogotá (UTC−5) stays far from the year 9999 the engines stop at.
+ */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+
 /** Whether 'yyyy-MM-dd' names a day that exists (rejects 2026-13-01, 2026-02-30). */
 export function isRealDay(value: string): boolean {
   const m = DAY.exec(value);
@@ -21,7 +40,8 @@ export function dayString(label: string) {
   return z
     .string({ message: `La fecha ${label} es obligatoria` })
     .regex(DAY, { message: `La fecha ${label} debe tener el formato yyyy-MM-dd` })
-    .refine(isRealDay, { message: `La fecha ${label} no es una fecha válida` });
+    .refine(isRealDay, { message: `La fecha ${label} no es una fecha válida` })
+    .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, { message: `La fecha ${label} debe estar entre ${FIRST_DAY} y ${LAST_DAY}` });
 }
 
 /** A time of day 'HH:mm' (00:00–23:59). */
@@ -47,22 +67,39 @@ export function requiredText(label: string, max: number) {
     .string({ message: `${label} es obligatorio` })
     .trim()
     .min(1, { message: `${label} es obligatorio` })
-    .max(max, { message: `${label} no puede superar ${max} caracteres` });
+    .max(max, { message: `${label} no puede superar ${max} caracteres` })
+    .refine(hasNoNul, { message: `${label} contiene caracteres no permitidos` });
 }
 
 /** An optional free text (may be empty). */
 export function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, { message: `${label} no puede superar ${max} caracteres` });
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `${label} no puede superar ${max} caracteres` })
+    .refine(hasNoNul, { message: `${label} contiene caracteres no permitidos` });
 }
 
-/** A positive integer in a JSON body. */
-export const PositiveInt = z.number({ message: 'Debe ser un número' }).int({ message: 'Debe ser un número entero' }).positive({ message: 'Debe ser un número positivo' });
+/** A positive integer in a JSON body (an int4 id). */
+export const PositiveInt = z
+  .number({ message: 'Debe ser un número' })
+  .int({ message: 'Debe ser un número entero' })
+  .positive({ message: 'Debe ser un número positivo' })
+  .max(INT4_MAX, { message: `Debe ser un número menor o igual a ${INT4_MAX}` });
+
+/** A non-negative int4 counter in a JSON body or socket payload (a sequence number). */
+export const Counter = z
+  .number({ message: 'Debe ser un número' })
+  .int({ message: 'Debe ser un número entero' })
+  .nonnegative({ message: 'Debe ser un número mayor o igual a 0' })
+  .max(INT4_MAX, { message: `Debe ser un número menor o igual a ${INT4_MAX}` });
 
 /** A non-negative integer in a response (counts). */
 export const Count = z.number().int().nonnegative();
 
 /** An integer within bounds in a JSON body, with Spanish messages. */
 export function intBetween(label: string, min: number, max: number) {
+  if (min < -INT4_MAX - 1 || max > INT4_MAX) throw new Error(`intBetween(${label}): ${min}..${max} leaves the int4 range`);
   return z
     .number({ message: `${label} debe ser un número` })
     .int({ message: `${label} debe ser un número entero` })
@@ -78,13 +115,13 @@ export const QueryBool = z.union([z.boolean(), z.enum(['true', 'false'], { messa
  * in-process caller). Blank items are ignored; an empty list means "no restriction".
  */
 export const IdList = z
-  .union([z.string().max(4000), z.array(z.union([z.string(), z.number()])).max(500)])
+  .union([z.string().max(4000), z.array(z.union([z.string().max(20), z.number()])).max(500)])
   .transform((value, ctx) => {
     const parts = (Array.isArray(value) ? value.map(String) : value.split(',')).map((p) => p.trim()).filter((p) => p !== '');
     const ids: number[] = [];
     for (const part of parts) {
       const n = Number(part);
-      if (!/^\d+$/.test(part) || !Number.isSafeInteger(n) || n <= 0) {
+      if (!/^\d+$/.test(part) || !Number.isSafeInteger(n) || n <= 0 || n > INT4_MAX) {
         ctx.addIssue({ code: 'custom', message: 'La lista debe contener números enteros positivos separados por comas' });
         return z.NEVER;
       }

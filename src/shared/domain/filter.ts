@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParam } from './common';
-import { ConversationId, IdList, TimeOfDay, dayString } from './fields';
+import { ConversationId, IdList, NO_NUL, TimeOfDay, dayString, hasNoNul } from './fields';
 import { PageQueryShape } from './paged';
 import { INTEGRATION_STATUSES } from './report';
 
@@ -20,6 +20,28 @@ import { INTEGRATION_STATUSES } from './report';
 export const ATTENTION = ['attended', 'notAttended'] as const;
 export type Attention = (typeof ATTENTION)[number];
 export const RESOLUTIONS = ['hour', 'day', 'week', 'month'] as const;
+export type Resolution = (typeof RESOLUTIONS)[number];
+
+/**
+ * The longest range (days, both ends included) each resolution may cover: a series never has more
+ * than MAX_SERIES_BUCKETS buckets, and no statement reads more than ten years. Every filter has a
+ * resolution (day when absent), so the calls without a series (the reports, the indicators) are
+ * bounded by the day's span: two years, enough for any year-over-year page; a longer range asks for
+ * weeks or months.
+ */
+export const MAX_SPAN_DAYS: Record<Resolution, number> = { hour: 31, day: 732, week: 3653, month: 3653 };
+export const MAX_SERIES_BUCKETS = 1000;
+const SPAN_MESSAGE: Record<Resolution, string> = {
+  hour: 'Con agrupación por hora el rango de fechas no puede superar 31 días',
+  day: 'El rango de fechas no puede superar 2 años; para un rango mayor agrupe por semana o por mes',
+  week: 'El rango de fechas no puede superar 10 años',
+  month: 'El rango de fechas no puede superar 10 años'
+};
+
+/** The days from start to end, both included ('yyyy-MM-dd', already valid). */
+export function spanDays(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
 
 const filterShape = {
   start: dayString('inicial'),
@@ -35,7 +57,7 @@ const filterShape = {
     .max(40, { message: 'La identificación no puede superar 40 caracteres' })
     .regex(/^[A-Za-z0-9.-]+$/, { message: 'La identificación solo admite letras, números, puntos y guiones' })
     .optional(),
-  idType: z.string().trim().min(1).max(60, { message: 'El tipo de documento no puede superar 60 caracteres' }).optional(),
+  idType: z.string().trim().min(1).max(60, { message: 'El tipo de documento no puede superar 60 caracteres' }).refine(hasNoNul, NO_NUL).optional(),
   since: TimeOfDay.optional(),
   until: TimeOfDay.optional(),
   regionals: IdList.optional(),
@@ -49,18 +71,22 @@ const filterShape = {
   notifChannels: IdList.optional(),
   idConv: ConversationId.optional(),
   integrationStatus: z.enum(INTEGRATION_STATUSES, { message: "El estado de integración debe ser 'success' o 'failed'" }).optional(),
-  integrationService: z.string().trim().min(1).max(100, { message: 'El servicio de integración no puede superar 100 caracteres' }).optional(),
+  integrationService: z.string().trim().min(1).max(100, { message: 'El servicio de integración no puede superar 100 caracteres' }).refine(hasNoNul, NO_NUL).optional(),
   causalesNegocio: IdList.optional(),
   causalesFin: IdList.optional(),
   causalesPasoAutomatico: IdList.optional()
 };
 
-/** The cross-field rules: end is not before start; until is not before since. */
+/** The cross-field rules: end is not before start, nor further from it than the resolution allows; until is not before since. */
 function withFilterRules<S extends z.ZodObject>(schema: S): S {
   return schema.superRefine((value, ctx) => {
-    const v = value as { start?: unknown; end?: unknown; since?: unknown; until?: unknown };
+    const v = value as { start?: unknown; end?: unknown; since?: unknown; until?: unknown; resolution?: unknown };
     if (typeof v.start === 'string' && typeof v.end === 'string' && v.end < v.start) {
       ctx.addIssue({ code: 'custom', path: ['end'], message: 'La fecha final debe ser igual o posterior a la fecha inicial' });
+    }
+    const resolution = RESOLUTIONS.find((r) => r === v.resolution) ?? 'day';
+    if (typeof v.start === 'string' && typeof v.end === 'string' && spanDays(v.start, v.end) > MAX_SPAN_DAYS[resolution]) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: SPAN_MESSAGE[resolution] });
     }
     if (typeof v.since === 'string' && typeof v.until === 'string' && v.until < v.since) {
       ctx.addIssue({ code: 'custom', path: ['until'], message: 'La hora final debe ser igual o posterior a la hora inicial' });

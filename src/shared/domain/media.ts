@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConversationId } from './fields';
+import { ConversationId, NO_NUL, hasNoNul } from './fields';
 
 /** Upload limit: 10 MB of file, as base64 text (4/3 of it). Not shown in SPEC. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -19,7 +19,7 @@ export const UploadPayload = z.object({
     .toLowerCase()
     .regex(/^[a-z]+\/[a-z0-9.+-]+$/, { message: 'El tipo de contenido no es válido' })
     .max(100),
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(200).refine(hasNoNul, NO_NUL).optional(),
   /** A chat attachment: links the file to that conversation (of the caller's organisation), so its customer may download it too. */
   conversationId: ConversationId.optional()
 });

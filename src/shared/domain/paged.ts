@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Count } from './fields';
+import { Count, INT4_MAX } from './fields';
 import { AgentConnection, EscalatedChat } from './chat';
 import { InteractionRecord } from './interaction';
 import { NotificationLogEntry } from './notification';
@@ -18,6 +18,7 @@ export const PageQueryShape = {
     .number({ message: 'La página debe ser un número' })
     .int({ message: 'La página debe ser un número entero' })
     .min(1, { message: 'La página debe ser mayor o igual a 1' })
+    .max(INT4_MAX, { message: `La página no puede superar ${INT4_MAX}` })
     .default(1),
   size: z.coerce
     .number({ message: 'El tamaño de página debe ser un número' })
@@ -58,7 +59,8 @@ export function pageOffset(query: PageQuery): number {
 
 export const AccessLogPage = z.object({ entriesConsumers: z.array(AccessLogEntry), ...PagingFields });
 export const AdvisorHistoryPage = z.object({ connections: z.array(AgentConnection), ...PagingFields });
-export const InteractionHistoryPage = z.object({ interactions: z.array(InteractionRecord), ...PagingFields });
+/** cliente: the conversation's customer (null when not identified), for the page's title. */
+export const InteractionHistoryPage = z.object({ cliente: z.string().nullable().default(null), interactions: z.array(InteractionRecord), ...PagingFields });
 export const NotificationLogPage = z.object({ notificationsLog: z.array(NotificationLogEntry), totalPages: Count, totalResult: Count });
 export const IntegrationLogPage = z.object({ integrationsResult: z.array(IntegrationLogEntry), totalFailed: Count, totalSuccess: Count, ...PagingFields });
 export const CausalReportPage = z.object({ humanAgentTyping: z.array(CausalReportRow), ...PagingFields });

@@ -42,7 +42,9 @@ export const AgentChatRow = z.object({
   estado: z.string(),
   duracion: z.number().int().nonnegative().nullable(),
   causalesNegocio: z.array(z.string()),
-  causalFin: z.string().nullable()
+  causalFin: z.string().nullable(),
+  /** The customer's name (null when not identified): the lists name a chat by it and a short id. */
+  cliente: z.string().nullable().default(null)
 });
 export type AgentChatRow = z.infer<typeof AgentChatRow>;
 
@@ -56,7 +58,9 @@ export const CausalReportRow = z.object({
   businessCausal: z.array(z.string()),
   endCausal: z.string().nullable(),
   agent: z.string(),
-  split: z.string().nullable()
+  split: z.string().nullable(),
+  /** Ours, beside SPEC §3's fields: the customer's name (null when not identified). */
+  cliente: z.string().nullable().default(null)
 });
 export type CausalReportRow = z.infer<typeof CausalReportRow>;
 

@@ -47,10 +47,17 @@ export type AgentSplit = z.infer<typeof AgentSplit>;
 export const TransferSplit = z.object({ idSplit: z.number().int(), codigoSplit: z.string(), nombre: z.string(), agentesConectados: z.number().int().nonnegative() });
 export type TransferSplit = z.infer<typeof TransferSplit>;
 
+/** A timer in minutes: one left out (a blank box) is required, anything else must be 1…1440. */
+const minutes = (label: string) =>
+  z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, { message: `${label} es obligatorio` })
+    .pipe(intBetween(label, 1, 1440));
+
 const timers = {
-  timeInactivityAgent: intBetween('El tiempo de inactividad del asesor', 1, 1440),
-  timeInactivityClient: intBetween('El tiempo de inactividad del cliente', 1, 1440),
-  timeMaxInitConversation: intBetween('El tiempo máximo de inicio de conversación', 1, 1440)
+  timeInactivityAgent: minutes('El tiempo de inactividad del asesor'),
+  timeInactivityClient: minutes('El tiempo de inactividad del cliente'),
+  timeMaxInitConversation: minutes('El tiempo máximo de inicio de conversación')
 };
 
 export const CreateSplit = z.object({

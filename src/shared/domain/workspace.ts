@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParam } from './common';
-import { PositiveInt, Timestamp } from './fields';
+import { INT4_MAX, NO_NUL, PositiveInt, Timestamp, hasNoNul } from './fields';
 
 /** SPEC §3 "Answer type options". */
 export const ANSWER_TYPES = { Texto: 1, Link: 2, Imagen: 3, Documento: 4, Video: 5 } as const;
@@ -42,8 +42,8 @@ export const NodeId = z
 
 const AnswerDetailInput = z.object({
   elementTypesIdType: z.number().int().refine((n) => ANSWER_TYPE_IDS.includes(n), { message: 'El tipo de respuesta no es válido' }),
-  elementOrderPos: z.number().int().min(0, { message: 'La posición no puede ser negativa' }),
-  elementValue: z.string().trim().min(1, { message: 'El contenido de la respuesta es obligatorio' }).max(4000, { message: 'El contenido no puede superar 4000 caracteres' })
+  elementOrderPos: z.number().int().min(0, { message: 'La posición no puede ser negativa' }).max(INT4_MAX, { message: `La posición no puede superar ${INT4_MAX}` }),
+  elementValue: z.string().trim().min(1, { message: 'El contenido de la respuesta es obligatorio' }).max(4000, { message: 'El contenido no puede superar 4000 caracteres' }).refine(hasNoNul, NO_NUL)
 });
 
 /** PUT /api/answers: creates or replaces the answer of a node. */

@@ -54,10 +54,20 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
   }
 }
 
+/**
+ * Limits far above what the tests do from 127.0.0.1 (they sign in and send back to back all day);
+ * the production defaults stay as they are, and tests/integration/server/abuse-limits.test.ts and
+ * tests/integration/realtime/socket-limits.test.ts pass them explicitly.
+ */
+export const TEST_RATE_LIMITS: Pick<ServerConfig, 'authRateLimit' | 'socketRateLimits'> = {
+  authRateLimit: { max: 1_000_000, windowSeconds: 60 },
+  socketRateLimits: { messages: { burst: 1_000_000, perSecond: 1_000_000 }, events: { burst: 1_000_000, perSecond: 1_000_000 } }
+};
+
 export function testConfig(target: DatabaseTarget, overrides: Partial<ServerConfig> = {}): ServerConfig {
   // The engine's sweeper stays off unless a test asks for it: it would close a fixture's old conversations mid-test.
   // No generated conversations either: each test builds the ones it counts.
-  return { ...baseConfig({}), port: 0, host: '127.0.0.1', database: target, sweepIntervalMs: 0, demoConversations: 0, ...overrides };
+  return { ...baseConfig({}), ...TEST_RATE_LIMITS, port: 0, host: '127.0.0.1', database: target, sweepIntervalMs: 0, demoConversations: 0, ...overrides };
 }
 
 export interface TestPlatform {

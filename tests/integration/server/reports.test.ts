@@ -128,12 +128,14 @@ describe.each(BACKENDS)('reports (%s)', (backend) => {
 
     it("one conversation's turns, oldest first, and never another organisation's", async () => {
       const url = path('conversationInteractions').replace('{id}', 'K2');
-      const body = await s.json<{ interactions: { interactionTime: string; requestData: string }[]; totalResult: number }>('admin@demo.co', url);
+      const body = await s.json<{ cliente: string | null; interactions: { interactionTime: string; requestData: string }[]; totalResult: number }>('admin@demo.co', url);
       expect(body.totalResult).toBe(2);
+      // The page's title names the customer.
+      expect(body.cliente).toBe('Ana Ríos');
       expect(body.interactions.map((i) => i.interactionTime)).toEqual([isoOf('2026-03-09 14:00:30'), isoOf('2026-03-09 14:01:00')]);
       expect(JSON.parse(body.interactions[0]?.requestData ?? '{}')).toEqual({ text: 'pregunta', context: {} });
-      const foreign = await s.json<{ totalResult: number }>('admin@demo.co', path('conversationInteractions').replace('{id}', 'Z1'));
-      expect(foreign.totalResult).toBe(0);
+      const foreign = await s.json<{ cliente: string | null; totalResult: number }>('admin@demo.co', path('conversationInteractions').replace('{id}', 'Z1'));
+      expect(foreign).toMatchObject({ totalResult: 0, cliente: null });
       expect((await s.get('admin@otra.co', url)).statusCode).toBe(403);
     });
 
@@ -148,9 +150,19 @@ describe.each(BACKENDS)('reports (%s)', (backend) => {
           businessCausal: ['Consulta de saldo', 'Solicitud de información'],
           endCausal: 'Resuelto',
           agent: 'Valentina López',
-          split: 'Atención general'
+          split: 'Atención general',
+          // Ours, beside SPEC §3's fields: the list names the chat by its customer.
+          cliente: 'Ana Ríos'
         },
-        { idConv: 'K3', dateConection: '2026-03-09T10:06:00.000Z', businessCausal: ['Consulta de saldo'], endCausal: 'No resuelto', agent: 'Santiago Rodríguez', split: 'Ventas' }
+        {
+          idConv: 'K3',
+          dateConection: '2026-03-09T10:06:00.000Z',
+          businessCausal: ['Consulta de saldo'],
+          endCausal: 'No resuelto',
+          agent: 'Santiago Rodríguez',
+          split: 'Ventas',
+          cliente: 'Bruno Díaz'
+        }
       ]);
     });
 
@@ -244,18 +256,20 @@ describe.each(BACKENDS)('reports (%s)', (backend) => {
       ]);
       expect(await csv('supervisor@demo.co', 'agentConnectionHistoryCsv', TWO_DAYS)).toEqual([
         'Asesor,Estado,Evento de pausa,Inicio,Fin,Duración',
-        'Valentina López,Activo,"",09/03/2026 08:00:00,09/03/2026 12:00:00,04:00:00',
-        'Santiago Rodríguez,Activo,"",09/03/2026 09:00:00,09/03/2026 17:30:00,08:30:00',
+        // The state as the screens say it: the stored 'Activo' is Conectado.
+        'Valentina López,Conectado,"",09/03/2026 08:00:00,09/03/2026 12:00:00,04:00:00',
+        'Santiago Rodríguez,Conectado,"",09/03/2026 09:00:00,09/03/2026 17:30:00,08:30:00',
         'Valentina López,Pausa,Almuerzo,09/03/2026 12:00:00,09/03/2026 13:00:00,01:00:00',
         // Open since 03-09 13:00; now is 03-10 10:00.
-        'Valentina López,Activo,"",09/03/2026 13:00:00,"",21:00:00'
+        'Valentina López,Conectado,"",09/03/2026 13:00:00,"",21:00:00'
       ]);
       expect(await csv('admin@demo.co', 'notificationLogCsv', TWO_DAYS)).toEqual([
         'Fecha,Evento,Tipo de notificación,Destinatario,Rol del destinatario,Estado,Detalle',
-        '09/03/2026 10:00:00,CHAT_NO_ATENDIDO,Correo electrónico,supervisor@demo.co,SUPERVISOR,ENVIADA,""',
-        '09/03/2026 11:08:00,CHAT_NO_ATENDIDO,SMS,3001234567,SUPERVISOR,FALLIDA,""',
-        '10/03/2026 08:00:00,BLOQUEO_USUARIO,Correo electrónico,admin@demo.co,ADMINISTRADOR,ENVIADA,""',
-        '10/03/2026 08:05:00,CHAT_NO_ATENDIDO,Correo electrónico,supervisor@demo.co,SUPERVISOR,ENVIADA,""'
+        // Events, roles and statuses in the words of the screens, not their codes.
+        '09/03/2026 10:00:00,Chat no atendido,Correo electrónico,supervisor@demo.co,Supervisor,Enviada,""',
+        '09/03/2026 11:08:00,Chat no atendido,SMS,3001234567,Supervisor,Fallida,""',
+        '10/03/2026 08:00:00,Bloqueo de usuario,Correo electrónico,admin@demo.co,Administrador,Enviada,""',
+        '10/03/2026 08:05:00,Chat no atendido,Correo electrónico,supervisor@demo.co,Supervisor,Enviada,""'
       ]);
       expect(await csv('admin@demo.co', 'integrationLogCsv', TWO_DAYS)).toEqual([
         'Fecha,Servicio,Estado,Conversación,Duración (ms),Detalle',

@@ -75,6 +75,7 @@ describe.each(BACKENDS)('split settings on %s', (backend) => {
         [{ codigoSplit: 'OK', nombre: '   ', ...TIMERS }, 400, 'nombre: El nombre es obligatorio'],
         [{ codigoSplit: 'OK', nombre: 'x'.repeat(121), ...TIMERS }, 400, 'nombre: El nombre no puede superar 120 caracteres'],
         [{ codigoSplit: 'OK', nombre: 'X', ...TIMERS, timeInactivityAgent: 0 }, 400, 'timeInactivityAgent: El tiempo de inactividad del asesor debe ser al menos 1'],
+        [{ codigoSplit: 'OK', nombre: 'X', timeInactivityClient: 10, timeMaxInitConversation: 15 }, 400, 'timeInactivityAgent: El tiempo de inactividad del asesor es obligatorio'],
         [{ codigoSplit: 'OK', nombre: 'X', ...TIMERS, timeMaxInitConversation: 2.5 }, 400, expect.stringContaining('debe ser un número entero')],
         [{ codigoSplit: 'OK', nombre: 'X', ...TIMERS, timeInactivityClient: '10' }, 400, expect.stringContaining('timeInactivityClient')],
         [{ codigoSplit: 'VENTAS', nombre: 'Ventas otra vez', ...TIMERS }, 409, 'Ya existe un split con ese código']

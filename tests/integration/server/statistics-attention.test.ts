@@ -140,9 +140,9 @@ describe.each(BACKENDS)('attention statistics on %s', (backend) => {
       );
       expect(first).toMatchObject({ currentPage: 1, currentResults: 3, totalPages: 3, totalResult: 8 });
       expect(first.chats).toEqual([
-        { idConv: 'K11', fechaEntrada: isoOf('2026-03-10 09:40:00'), canal: 'Web', split: 'Soporte técnico', asesor: 'Laura Gutiérrez', estado: 'Asignado' },
-        { idConv: 'K8', fechaEntrada: isoOf('2026-03-10 09:30:00'), canal: 'Whatsapp', split: 'Soporte técnico', asesor: null, estado: 'En cola' },
-        { idConv: 'K6', fechaEntrada: isoOf('2026-03-10 08:00:00'), canal: 'Web', split: 'Atención general', asesor: 'Valentina López', estado: 'Activo' }
+        { idConv: 'K11', fechaEntrada: isoOf('2026-03-10 09:40:00'), canal: 'Web', split: 'Soporte técnico', asesor: 'Laura Gutiérrez', estado: 'Asignado', cliente: 'Ana Ríos' },
+        { idConv: 'K8', fechaEntrada: isoOf('2026-03-10 09:30:00'), canal: 'Whatsapp', split: 'Soporte técnico', asesor: null, estado: 'En cola', cliente: 'Carla Mejía' },
+        { idConv: 'K6', fechaEntrada: isoOf('2026-03-10 08:00:00'), canal: 'Web', split: 'Atención general', asesor: 'Valentina López', estado: 'Activo', cliente: 'Bruno Díaz' }
       ]);
       const last = await s.json<{ chats: { idConv: string; estado: string }[]; currentPage: number }>('admin@demo.co', E.escalatedChats.path, { ...TWO_DAYS, size: 3, page: 3 });
       expect(last.chats.map((c) => [c.idConv, c.estado])).toEqual([

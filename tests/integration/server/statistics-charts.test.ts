@@ -104,21 +104,22 @@ describe.each(BACKENDS)('chart statistics on %s', (backend) => {
     // Finished: Santiago K3 1200 s, K14 120 s → 660; Valentina K2 600 s (K6 open).
     expect(await s.json('supervisor@demo.co', E.agentAverageTimeBars.path, TWO_DAYS)).toEqual({
       labels: ['Santiago Rodríguez', 'Valentina López'],
-      datasets: [{ label: 'Tiempo promedio (s)', data: [660, 600] }]
+      datasets: [{ label: 'Tiempo promedio de atención', data: [660, 600] }]
     });
     // Today: Valentina's K6 only, not finished.
     expect(await s.json('supervisor@demo.co', E.agentChatsBars.path)).toEqual({ labels: ['Valentina López'], datasets: [{ label: 'Chats atendidos', data: [1] }] });
-    expect(await s.json('supervisor@demo.co', E.agentAverageTimeBars.path)).toEqual({ labels: [], datasets: [{ label: 'Tiempo promedio (s)', data: [] }] });
+    expect(await s.json('supervisor@demo.co', E.agentAverageTimeBars.path)).toEqual({ labels: [], datasets: [{ label: 'Tiempo promedio de atención', data: [] }] });
   });
 
   it('bars: the most frequent intents', async () => {
-    // asesor_humano: node 8 ×4 + node 15 ×1 = 5; horarios 3; puntos_atencion 2; catalogo 1; saludo 1 (ties by name).
+    // asesor_humano: node 8 ×4 + node 15 ×1 = 5; horarios 3; puntos_atencion 2; catalogo 1; saludo 1 (ties by name),
+    // each by its response node's name.
     expect(await s.json('admin@demo.co', E.intentsBars.path, TWO_DAYS)).toEqual({
-      labels: ['asesor_humano', 'horarios', 'puntos_atencion', 'catalogo', 'saludo'],
+      labels: ['Hablar con un asesor', 'Horarios de atención', 'Puntos de atención', 'Bienvenida', 'Catálogo'],
       datasets: [{ label: 'Interacciones', data: [5, 3, 2, 1, 1] }]
     });
     // Node 8 only.
-    expect(await s.json('admin@demo.co', E.intentsBars.path, { ...TWO_DAYS, intents: '8' })).toEqual({ labels: ['asesor_humano'], datasets: [{ label: 'Interacciones', data: [4] }] });
+    expect(await s.json('admin@demo.co', E.intentsBars.path, { ...TWO_DAYS, intents: '8' })).toEqual({ labels: ['Hablar con un asesor'], datasets: [{ label: 'Interacciones', data: [4] }] });
   });
 
   it('bars: the best-rated intents', async () => {
@@ -127,12 +128,12 @@ describe.each(BACKENDS)('chart statistics on %s', (backend) => {
     expect(await s.json('admin@demo.co', E.intentRatingsBars.path, TWO_DAYS)).toEqual({
       count: 4,
       detail: [
-        { name: 'horarios', quantity: 3, average: 4 },
-        { name: 'asesor_humano', quantity: 1, average: 4 }
+        { name: 'Horarios de atención', quantity: 3, average: 4 },
+        { name: 'Hablar con un asesor', quantity: 1, average: 4 }
       ]
     });
     // Intent 8 (asesor_humano) only: still 4 ratings, one intent.
-    expect(await s.json('admin@demo.co', E.intentRatingsBars.path, { ...TWO_DAYS, intents: '8' })).toEqual({ count: 4, detail: [{ name: 'asesor_humano', quantity: 1, average: 4 }] });
+    expect(await s.json('admin@demo.co', E.intentRatingsBars.path, { ...TWO_DAYS, intents: '8' })).toEqual({ count: 4, detail: [{ name: 'Hablar con un asesor', quantity: 1, average: 4 }] });
     expect(await s.json('admin@demo.co', E.intentRatingsBars.path)).toEqual({ count: 0, detail: [] });
   });
 });

@@ -83,30 +83,30 @@ describe.each(BACKENDS)('customer, integration, intent and NPS statistics on %s'
   it('intents/quantity: every intent of the assistants with its matches, most first', async () => {
     // Matches 03-09..03-10: node 8 asesor_humano K2, K14, K6, K11 = 4; node 2 horarios K1, K2, K5 = 3;
     // node 3 puntos_atencion K12, K10 = 2; node 15 asesor_humano (va 2) K4, node 13 catalogo K4, node 1 saludo K7 = 1 each;
-    // the other nodes 0. Ties by name (then id).
+    // the other nodes 0. Each by its node's name (not the intent code); ties by name (then id).
     expect(await s.json('admin@demo.co', E.intentsQuantity.path, TWO_DAYS)).toEqual([
-      { id: 8, name: 'asesor_humano', quantity: 4 },
-      { id: 2, name: 'horarios', quantity: 3 },
-      { id: 3, name: 'puntos_atencion', quantity: 2 },
-      { id: 15, name: 'asesor_humano', quantity: 1 },
-      { id: 13, name: 'catalogo', quantity: 1 },
-      { id: 1, name: 'saludo', quantity: 1 },
-      { id: 11, name: 'despedida', quantity: 0 },
-      { id: 6, name: 'documentos', quantity: 0 },
-      { id: 4, name: 'estado_pedido', quantity: 0 },
-      { id: 5, name: 'medios_pago', quantity: 0 },
-      { id: 14, name: 'medios_pago', quantity: 0 },
-      { id: 12, name: 'saludo', quantity: 0 },
-      { id: 10, name: 'soporte_tecnico', quantity: 0 },
-      { id: 7, name: 'tutorial', quantity: 0 },
-      { id: 9, name: 'ventas', quantity: 0 }
+      { id: 8, name: 'Hablar con un asesor', quantity: 4 },
+      { id: 2, name: 'Horarios de atención', quantity: 3 },
+      { id: 3, name: 'Puntos de atención', quantity: 2 },
+      { id: 1, name: 'Bienvenida', quantity: 1 },
+      { id: 13, name: 'Catálogo', quantity: 1 },
+      { id: 15, name: 'Hablar con un asesor', quantity: 1 },
+      { id: 12, name: 'Bienvenida', quantity: 0 },
+      { id: 11, name: 'Despedida', quantity: 0 },
+      { id: 6, name: 'Documentos y requisitos', quantity: 0 },
+      { id: 4, name: 'Estado del pedido', quantity: 0 },
+      { id: 9, name: 'Hablar con ventas', quantity: 0 },
+      { id: 5, name: 'Medios de pago', quantity: 0 },
+      { id: 14, name: 'Medios de pago', quantity: 0 },
+      { id: 10, name: 'Soporte técnico', quantity: 0 },
+      { id: 7, name: 'Tutorial de la aplicación', quantity: 0 }
     ]);
     // Assistant 2's intents only.
     expect(await s.json('admin@demo.co', E.intentsQuantity.path, { ...TWO_DAYS, idVa: 2 })).toEqual([
-      { id: 15, name: 'asesor_humano', quantity: 1 },
-      { id: 13, name: 'catalogo', quantity: 1 },
-      { id: 14, name: 'medios_pago', quantity: 0 },
-      { id: 12, name: 'saludo', quantity: 0 }
+      { id: 13, name: 'Catálogo', quantity: 1 },
+      { id: 15, name: 'Hablar con un asesor', quantity: 1 },
+      { id: 12, name: 'Bienvenida', quantity: 0 },
+      { id: 14, name: 'Medios de pago', quantity: 0 }
     ]);
   });
 

@@ -118,23 +118,23 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
   describe('unified intents and totals', () => {
     it('draws the most frequent intents per day, all assistants and channels together', async () => {
       // asesor_humano: 03-09 K4 (va 2), K2, K14 = 3; 03-10 K6, K11 = 2. horarios: K1, K2, K5 = 3 / 0.
-      // puntos_atencion: K12 / K10. catalogo: K4 / 0. saludo: 0 / K7. Ties (1) by name.
+      // puntos_atencion: K12 / K10. catalogo: K4 / 0. saludo: 0 / K7. Ties (1) by name; each intent by its node's name.
       expect(await s.json('visualizador@demo.co', E.intentsUnified.path, TWO_DAYS)).toEqual({
         labels: ['2026-03-09', '2026-03-10'],
         datasets: [
-          { label: 'asesor_humano', data: [3, 2] },
-          { label: 'horarios', data: [3, 0] },
-          { label: 'puntos_atencion', data: [1, 1] },
-          { label: 'catalogo', data: [1, 0] },
-          { label: 'saludo', data: [0, 1] }
+          { label: 'Hablar con un asesor', data: [3, 2] },
+          { label: 'Horarios de atención', data: [3, 0] },
+          { label: 'Puntos de atención', data: [1, 1] },
+          { label: 'Bienvenida', data: [0, 1] },
+          { label: 'Catálogo', data: [1, 0] }
         ]
       });
       // Nodes 2 (horarios) and 3 (puntos_atencion) only; by month.
       expect(await s.json('visualizador@demo.co', E.intentsUnified.path, { ...TWO_DAYS, intents: '2,3', resolution: 'month' })).toEqual({
         labels: ['2026-03'],
         datasets: [
-          { label: 'horarios', data: [3] },
-          { label: 'puntos_atencion', data: [2] }
+          { label: 'Horarios de atención', data: [3] },
+          { label: 'Puntos de atención', data: [2] }
         ]
       });
     });
@@ -164,7 +164,8 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
           estado: 'Activo',
           duracion: null,
           causalesNegocio: [],
-          causalFin: null
+          causalFin: null,
+          cliente: 'Bruno Díaz'
         },
         {
           idConv: 'K14',
@@ -177,7 +178,8 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
           estado: 'Finalizado',
           duracion: 120,
           causalesNegocio: [],
-          causalFin: 'Cliente no responde'
+          causalFin: 'Cliente no responde',
+          cliente: null
         },
         {
           idConv: 'K2',
@@ -190,7 +192,8 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
           estado: 'Finalizado',
           duracion: 600,
           causalesNegocio: ['Consulta de saldo', 'Solicitud de información'],
-          causalFin: 'Resuelto'
+          causalFin: 'Resuelto',
+          cliente: 'Ana Ríos'
         },
         {
           idConv: 'K3',
@@ -203,7 +206,8 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
           estado: 'Finalizado',
           duracion: 1200,
           causalesNegocio: ['Consulta de saldo'],
-          causalFin: 'No resuelto'
+          causalFin: 'No resuelto',
+          cliente: 'Bruno Díaz'
         }
       ]);
       // Agent 5's, second page of 1.
@@ -228,7 +232,8 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
           // 16:00:30 → 16:15:30.
           duracion: 900,
           causalesNegocio: [],
-          causalFin: null
+          causalFin: null,
+          cliente: null
         },
         {
           idConv: 'K4',
@@ -242,7 +247,8 @@ describe.each(BACKENDS)('interaction statistics on %s', (backend) => {
           // 11:03 → 11:08.
           duracion: 300,
           causalesNegocio: [],
-          causalFin: null
+          causalFin: null,
+          cliente: 'Carla Mejía'
         }
       ]);
       // Event 3 (abandoned): K4 only.

@@ -7,6 +7,7 @@ import { hashWidgetToken, registerWidgetRoutes } from '../../../src/server/widge
 import { conversations, entryFormFields, files, organizations, widgetDesigns } from '../../../src/server/db/schema';
 import { DEFAULT_WIDGET_THEME } from '../../../src/shared/domain/widget-design';
 import { WidgetConfig } from '../../../src/shared/realtime';
+import { WidgetBoot } from '../../../src/widget/boot';
 import { BACKENDS } from '../server/helpers';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture } from '../bot/fixture';
 
@@ -115,8 +116,12 @@ describe.each(BACKENDS)('widget routes on %s', (backend) => {
     expect(html).toContain('<html lang="es-CO">');
     expect(html).toContain('--header-bg:#123456');
     expect(html).toContain('--font:"Open Sans", sans-serif');
-    expect(html).toContain('src="https://example.co/avatar.png"');
-    expect(html).toContain('src="/widget/socket.io.min.js"');
+    // The widget's script draws the page (src/widget); the avatar reaches it in the boot data.
+    const boot = WidgetBoot.parse(JSON.parse(/<script type="application\/json" id="widget-boot">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null'));
+    expect(boot.config.avatarUrl).toBe('https://example.co/avatar.png');
+    expect(html).toMatch(/<script nonce="[^"]+" src="\/widget\/app\.js\?v=[0-9a-f]{16}"><\/script>/);
+    // The bundle's stylesheet is inline under the nonce.
+    expect(html).toContain('.widget-header{');
     // Every executable script and style carries the nonce.
     for (const tag of html.match(/<(script|style)\b[^>]*>/g) ?? []) {
       if (!tag.includes('application/json')) expect(tag).toContain(`nonce="${nonce}"`);
@@ -126,18 +131,23 @@ describe.each(BACKENDS)('widget routes on %s', (backend) => {
     expect(again.headers['content-security-policy']).not.toBe(csp);
   });
 
-  it('serves the socket.io browser client the page loads', async () => {
-    const res = await get('/widget/socket.io.min.js');
+  it("serves the widget's script (React, the socket.io client and the chat, no eval) the page loads", async () => {
+    const res = await get('/widget/app.js?v=1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(res.body).toContain('Socket.IO');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toContain('widget:start');
+    expect(res.body).toContain('Iniciar chat');
+    expect(res.body).not.toMatch(/\beval\(/);
+    // React's production build, whatever NODE_ENV the process that built it had.
+    expect(res.body).not.toContain('jsxDEV');
   });
 
   it('styles a page without a design with the default theme', async () => {
     const html = (await get(`/widget?org=${plain.organizationId}&va=${plain.idVa}`)).body;
     expect(html).toContain(`--header-bg:${DEFAULT_WIDGET_THEME.colores.header.background}`);
     expect(html).toContain('--font:"Roboto", sans-serif');
-    expect(html).not.toContain('id="widget-avatar"');
+    expect(WidgetBoot.parse(JSON.parse(/id="widget-boot">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null')).config.avatarUrl).toBeNull();
   });
 
   it('answers a Spanish error page for a bad link', async () => {

@@ -97,6 +97,20 @@ describe('api-client: single-flight refresh on 401', () => {
     expect(h.ended).toEqual([]);
   });
 
+  it('a refresh throttled by the platform (429) keeps the session and fails the call with its Spanish text', async () => {
+    const throttled = 'Demasiadas solicitudes desde su conexión. Inténtelo de nuevo en 40 segundos.';
+    const h = await harness(
+      (req) =>
+        req.path === '/api/auth/refreshSesion'
+          ? json(429, { statusCode: 429, error: 'Too Many Requests', message: throttled })
+          : json(401, { statusCode: 401, message: 'Token expirado' }),
+      { tokens: signedIn() }
+    );
+    expect(await h.services.api.call(endpoints.channelTypes)).toEqual({ ok: false, error: { status: 429, message: throttled } });
+    expect(await h.vault.get()).toEqual(signedIn());
+    expect(h.ended).toEqual([]);
+  });
+
   it('a 401 on the sign-in call itself does not refresh', async () => {
     const h = await harness(() => json(401, { statusCode: 401, message: 'Usuario o contraseña inválidos' }));
     const result = await h.services.api.call(endpoints.login, { body: { email: 'a@demo.co', password: 'x' } });
@@ -152,7 +166,7 @@ describe('api-client: error mapping (SPEC §8)', () => {
     expect(reports[0]).toMatchObject({
       method: 'POST',
       path: '/ha/api/LogErrorSocket/100',
-      body: { name: 'GET /api/types/channels', path: '/api/types/channels', detail: `500 ${MSG.generic.serverError}`, idadviser: 0, application: 'Dashboard' }
+      body: { name: 'GET /api/types/channels', path: '/api/types/channels', detail: `500 ${MSG.generic.serverError}`, idadviser: 7, application: 'Dashboard' }
     });
   });
 });

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryTokenVault } from '../../../src/main/services/ports';
+import { THROTTLE_PAUSE_MS } from '../../../src/main/services/chat-link.service';
+import { CHAT_TEXT } from '../../../src/main/services/chat-texts';
+import { createIpcHandlers } from '../../../src/main/ipc/register';
+import { createMemoryTokenVault, silentLogger } from '../../../src/main/services/ports';
 import { ACK_TIMEOUT, agentHarness, agentSettings, agentToken, agentTokens, REPEAT, until, type AgentHarness } from './agent-harness';
 import { startFakeAgentPlatform, type FakeAgentPlatform } from './fake-agent-platform';
 import { accessToken, json, refreshToken, T0, type Route } from './fakes';
@@ -205,6 +208,26 @@ describe('chat link: recovery (SPEC §4)', () => {
     expect(chat(h, 'A')).toMatchObject({ status: 'FINALIZADO', recover: false, endAcronym: 'FCCC' });
   });
 
+  it("passes the customer's typing of held chats to the renderer and the agent's to the platform", async () => {
+    platform.assign('A');
+    const h = await start();
+    await until(() => online(h), 'connect');
+    platform.emit('chat:typing', { conversationId: 'otro', typing: true });
+    platform.emit('chat:typing', { conversationId: 'A', typing: 'sí' });
+    platform.emit('chat:typing', { conversationId: 'A', typing: true });
+    await until(() => h.events['chat:typing'].length > 0, 'the indicator');
+    expect(h.events['chat:typing']).toEqual([{ conversationId: 'A', typing: true }]);
+
+    expect(await h.services.chat.typing({ conversationId: 'A', typing: true })).toEqual({ ok: true, data: null });
+    expect(platform.received.filter((e) => e.event === 'chat:typing').map((e) => e.payload)).toEqual([{ conversationId: 'A', typing: true }]);
+    const notHeld = await h.services.chat.typing({ conversationId: 'B', typing: true });
+    expect(notHeld).toEqual({ ok: false, error: { status: 404, message: CHAT_TEXT.chatNotHeld } });
+    const handlers = createIpcHandlers(h.services, silentLogger);
+    const refused = await handlers['chat:typing']({ conversationId: 'A', typing: 'sí' });
+    expect(refused.ok).toBe(false);
+    expect(platform.received.filter((e) => e.event === 'chat:typing')).toHaveLength(1);
+  });
+
   it('drops server events that do not fit the contract', async () => {
     platform.assign('A');
     const h = await start();
@@ -276,6 +299,41 @@ describe('chat link: outbox', () => {
     expect(texts(h, 'A')).toEqual([]);
     await h.clock.advance(ACK_TIMEOUT * 3);
     expect(sends()).toHaveLength(1);
+  });
+});
+
+describe('chat link: the platform says it sends too fast (429)', () => {
+  it('keeps the messages owed, refuses new ones with the Spanish text meanwhile, and sends again once, in order, after the pause', async () => {
+    platform.assign('A');
+    const h = await start();
+    await until(() => online(h), 'connect');
+    expect((await h.services.chat.accept({ conversationId: 'A' })).ok).toBe(true);
+
+    platform.throttleSends = 1;
+    expect((await h.services.chat.send({ conversationId: 'A', text: 'uno', attachment: null })).ok).toBe(true);
+    await until(() => sends().length === 1, 'the throttled send');
+    // A request on the same socket: its ack comes after the 429's, so the link has read that one.
+    expect((await h.services.chatLink.setStatus('CONECTADO', null)).ok).toBe(true);
+    // Still shown as being sent, not dropped.
+    expect(h.services.chatLink.messages('A')).toMatchObject([{ mensaje: 'uno', pending: true }]);
+
+    // A new message during the pause is refused at once with the Spanish text: the composer keeps it.
+    const refused = await h.services.chat.send({ conversationId: 'A', text: 'dos', attachment: null });
+    expect(refused).toEqual({ ok: false, error: { status: 429, message: CHAT_TEXT.sendingTooFast } });
+    expect(texts(h, 'A')).toEqual(['uno']);
+
+    // No hot loop: nothing goes again before the pause ends, then the owed message goes once.
+    await h.clock.advance(THROTTLE_PAUSE_MS - 1);
+    expect(sends()).toHaveLength(1);
+    await h.clock.advance(1);
+    await until(() => h.services.chatLink.messages('A')?.[0]?.pending === false, 'the message stored after the pause');
+    expect(sends()).toHaveLength(2);
+    expect(platform.chats.get('A')!.messages.map((m) => m.mensaje)).toEqual(['uno']);
+
+    // Sending works again.
+    expect((await h.services.chat.send({ conversationId: 'A', text: 'dos', attachment: null })).ok).toBe(true);
+    await until(() => h.services.chatLink.messages('A')!.every((m) => !m.pending) && texts(h, 'A').length === 2, 'the next message');
+    expect(texts(h, 'A')).toEqual(['uno', 'dos']);
   });
 });
 

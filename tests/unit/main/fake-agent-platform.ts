@@ -33,6 +33,8 @@ export interface FakeAgentPlatform {
   swallowAcks: number;
   /** The next N chat:send are dropped entirely (neither stored nor acked). */
   loseSends: number;
+  /** The next N chat:send are refused 429 (over the socket's message rate): not stored. */
+  throttleSends: number;
   connected(): number;
   /** A chat assigned to the agent: stored and pushed as chat:incoming. */
   assign(conversationId: string, options?: { customer?: string; transfer?: boolean; history?: string[] }): void;
@@ -89,6 +91,7 @@ export async function startFakeAgentPlatform(path: string): Promise<FakeAgentPla
     handshakes: [],
     swallowAcks: 0,
     loseSends: 0,
+    throttleSends: 0,
     connected: () => nsp.sockets.size,
     assign(conversationId, options = {}) {
       const chat: FakeChat = { conversationId, status: 'ENTRANTE', transfer: options.transfer ?? false, customer: options.customer ?? 'Carolina Méndez', messages: [] };
@@ -155,6 +158,10 @@ export async function startFakeAgentPlatform(path: string): Promise<FakeAgentPla
     handle('chat:send', (payload: { conversationId: string; clientId: string; text: string; attachment: LiveMessage['adjunto'] }) => {
       const chat = open(payload.conversationId);
       if (!chat) return { ok: false, error: { status: 409, message: 'La conversación ya finalizó' } };
+      if (platform.throttleSends > 0) {
+        platform.throttleSends -= 1;
+        return { ok: false, error: { status: 429, message: 'Está enviando mensajes demasiado rápido. Espere unos segundos e inténtelo de nuevo' } };
+      }
       if (platform.loseSends > 0) {
         platform.loseSends -= 1;
         return undefined;
@@ -191,6 +198,11 @@ export async function startFakeAgentPlatform(path: string): Promise<FakeAgentPla
       if (!chat) return { ok: false, error: { status: 404, message: 'La conversación no existe' } };
       chat.status = 'FINALIZADO';
       return { ok: true, data: { conversationId: payload.conversationId, endAcronym: 'FCCA' } };
+    });
+    handle('chat:typing', (payload: { conversationId: string }) => {
+      const chat = open(payload.conversationId);
+      if (!chat) return { ok: false, error: { status: 409, message: 'La conversación no está asignada a usted' } };
+      return { ok: true, data: { conversationId: payload.conversationId } };
     });
   });
 

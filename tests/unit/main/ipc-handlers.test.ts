@@ -34,7 +34,12 @@ function spies(): IpcServices {
       finish: vi.fn(),
       templates: vi.fn(),
       contacts: vi.fn(),
-      pauseEvents: vi.fn()
+      pauseEvents: vi.fn(),
+      typing: vi.fn(),
+      notes: vi.fn(),
+      addNote: vi.fn(),
+      previous: vi.fn(),
+      previousMessages: vi.fn()
     },
     analytics: { query: vi.fn(), savePng: vi.fn() },
     settings: { call: vi.fn() },
@@ -123,7 +128,7 @@ describe('IPC handlers', () => {
     expect(await handlers['errors:report']({ name: 'TypeError', detail: 'x is undefined', path: '/analitica' })).toEqual({ ok: true, data: null });
     expect(h.calls[1]).toMatchObject({
       path: '/ha/api/LogErrorSocket/100',
-      body: { name: 'errorBoundary', detail: 'TypeError: x is undefined', path: '/analitica', idadviser: 0, application: 'Dashboard' }
+      body: { name: 'errorBoundary', detail: 'TypeError: x is undefined', path: '/analitica', idadviser: 7, application: 'Dashboard' }
     });
   });
 });

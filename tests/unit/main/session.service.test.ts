@@ -45,8 +45,14 @@ describe('session: login', () => {
   it('a server failure → the server-error text; another status → the generic sign-in text', async () => {
     const down = await harness(() => json(500, { statusCode: 500, message: 'x' }));
     expect(await down.services.session.login({ email: 'a@demo.co', password: 'x' })).toEqual({ ok: false, error: { status: 500, message: MSG.generic.serverError } });
-    const odd = await harness(() => json(429, { statusCode: 429, message: 'Too many' }));
-    expect(await odd.services.session.login({ email: 'a@demo.co', password: 'x' })).toEqual({ ok: false, error: { status: 429, message: MSG.session.loginFailed } });
+    const odd = await harness(() => json(418, { statusCode: 418, message: 'Teapot' }));
+    expect(await odd.services.session.login({ email: 'a@demo.co', password: 'x' })).toEqual({ ok: false, error: { status: 418, message: MSG.session.loginFailed } });
+  });
+
+  it("429 (too many attempts from this address) → the platform's text, which says how long to wait", async () => {
+    const text = 'Demasiados intentos de inicio de sesión. Inténtelo de nuevo en 40 segundos.';
+    const h = await harness(() => json(429, { statusCode: 429, error: 'Too Many Requests', message: text }));
+    expect(await h.services.session.login({ email: 'a@demo.co', password: 'x' })).toEqual({ ok: false, error: { status: 429, message: text } });
   });
 
   it('logout clears tokens and sign-in time and emits session:ended(logout)', async () => {

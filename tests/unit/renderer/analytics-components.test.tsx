@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { ChartPanel, type ChartPanelProps } from '../../../src/renderer/components/ChartPanel';
 import { FilterBar, type FilterField, type FilterValue } from '../../../src/renderer/components/FilterBar';
 import { IndicatorTile } from '../../../src/renderer/components/IndicatorTile';
+import { MultiSelect } from '../../../src/renderer/components/MultiSelect';
 import { defaultFilterValue } from '../../../src/renderer/features/analytics/filter';
+import { formatDay, presetOf, presetRange, rangeProblem } from '../../../src/renderer/components/dates';
+import { today } from '../../../src/shared/format';
 import { bucketLabel } from '../../../src/renderer/features/analytics/labels';
 import { INDICATOR_IDS, INDICATOR_LABELS, PERCENT_INDICATOR_IDS } from '../../../src/shared/constants';
 import type { ChartSeries } from '../../../src/shared/domain/statistics';
@@ -58,7 +61,7 @@ describe('IndicatorTile', () => {
 });
 
 describe('FilterBar', () => {
-  function Harness({ fields, onChange }: { fields: FilterField[]; onChange(v: FilterValue): void }) {
+  function Harness({ fields, onChange, onProblem }: { fields: FilterField[]; onChange(v: FilterValue): void; onProblem?(p: string | null): void }) {
     const [value, setValue] = useState(defaultFilterValue('2026-03-10'));
     return (
       <FilterBar
@@ -68,32 +71,104 @@ describe('FilterBar', () => {
           setValue(next);
           onChange(next);
         }}
+        onDatesProblem={onProblem}
       />
     );
   }
 
-  it('starts at today and emits the range as yyyy-MM-dd once it is valid', () => {
-    const onChange = vi.fn();
-    renderWithProviders(<Harness fields={[{ kind: 'dates' }]} onChange={onChange} />);
-    const start = screen.getByLabelText(/Fecha inicial/) as HTMLInputElement;
-    const end = screen.getByLabelText(/Fecha final/) as HTMLInputElement;
-    expect(start.type).toBe('date');
-    expect([start.value, end.value]).toEqual(['2026-03-10', '2026-03-10']);
+  /** Types into a date picker as a person does: the text, then leaving the field. */
+  function type(input: HTMLElement, text: string) {
+    fireEvent.change(input, { target: { value: text } });
+    fireEvent.blur(input);
+  }
+  const startField = () => screen.getByRole('combobox', { name: /Fecha inicial/ }) as HTMLInputElement;
+  const endField = () => screen.getByRole('combobox', { name: /Fecha final/ }) as HTMLInputElement;
 
-    fireEvent.change(start, { target: { value: '2026-03-01' } });
+  it('shows the dates as DD/MM/YYYY, takes them typed, and emits the range as yyyy-MM-dd once it is valid', () => {
+    const onChange = vi.fn();
+    const onProblem = vi.fn();
+    renderWithProviders(<Harness fields={[{ kind: 'dates' }]} onChange={onChange} onProblem={onProblem} />);
+    // Whatever the system's locale: not a native date input (MM/DD/YYYY under an English one).
+    expect(startField().type).toBe('text');
+    expect([startField().value, endField().value]).toEqual(['10/03/2026', '10/03/2026']);
+
+    type(startField(), '1/3/2026');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ start: '2026-03-01', end: '2026-03-10' }));
+    expect(startField().value).toBe('01/03/2026');
+    expect(onProblem).toHaveBeenLastCalledWith(null);
 
     onChange.mockClear();
-    fireEvent.change(end, { target: { value: '2026-02-27' } });
+    type(endField(), '27/02/2026');
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByText('La fecha final debe ser igual o posterior a la fecha inicial')).toBeTruthy();
-    fireEvent.change(end, { target: { value: '' } });
+    // The page is told, so that it does not leave the previous range's figures looking current.
+    expect(onProblem).toHaveBeenLastCalledWith('La fecha final debe ser igual o posterior a la fecha inicial');
+
+    type(endField(), '31/02/2026');
+    expect(screen.getByText('Ingrese una fecha válida con el formato DD/MM/AAAA')).toBeTruthy();
+    type(endField(), '');
+    expect(screen.getByText('La fecha final es obligatoria')).toBeTruthy();
+    type(endField(), '15/07/1999');
+    expect(screen.getByText('La fecha debe estar entre 01/01/2000 y 31/12/2100')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
-    fireEvent.change(end, { target: { value: '2026-03-05' } });
+
+    type(endField(), '05/03/2026');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ start: '2026-03-01', end: '2026-03-05' }));
-    const emitted = onChange.mock.calls.at(-1)?.[0] as FilterValue;
-    expect(emitted.start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.queryByText(/La fecha final debe|Ingrese una fecha|obligatoria|debe estar entre/)).toBeNull();
+    expect(onProblem).toHaveBeenLastCalledWith(null);
+  }, 30_000);
+
+  it('sets the dates from a period counted from today, and shows the period the dates are', () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness fields={[{ kind: 'dates' }]} onChange={onChange} />);
+    const period = screen.getByLabelText('Periodo') as HTMLSelectElement;
+    // 10/03/2026 is no period counted from the real today.
+    expect([...period.options].map((o) => o.textContent)).toEqual(['Personalizado', 'Hoy', 'Ayer', 'Últimos 7 días', 'Últimos 30 días', 'Este mes', 'Mes anterior']);
+    for (const id of ['yesterday', 'last30', 'lastMonth', 'today'] as const) {
+      fireEvent.change(period, { target: { value: id } });
+      const range = presetRange(id, today());
+      expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining(range));
+      expect(period.value).toBe(id);
+      expect([startField().value, endField().value]).toEqual([formatDay(range.start), formatDay(range.end)]);
+    }
+    type(startField(), '01/01/2026');
+    expect(period.value).toBe(presetOf({ start: '2026-01-01', end: today() }, today()) ?? '');
   });
+
+  it("holds the span to the server's limit for the resolution, and offers only the resolutions the range allows", () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness fields={[{ kind: 'dates' }, { kind: 'resolution' }]} onChange={onChange} />);
+    const resolution = screen.getByLabelText('Agrupar por') as HTMLSelectElement;
+    fireEvent.change(resolution, { target: { value: 'hour' } });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ resolution: 'hour' }));
+
+    onChange.mockClear();
+    type(startField(), '01/01/2026');
+    const tooLong = rangeProblem({ start: '2026-01-01', end: '2026-03-10' }, 'hour').end ?? '';
+    expect(tooLong).not.toBe('');
+    expect(screen.getByText(tooLong)).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+
+    // Grouped by day the same range is accepted: it goes out with the new resolution.
+    fireEvent.change(resolution, { target: { value: 'day' } });
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ resolution: 'day', start: '2026-01-01', end: '2026-03-10' }));
+    expect(screen.queryByText(tooLong)).toBeNull();
+    const hour = [...resolution.options].find((o) => o.value === 'hour');
+    expect(hour?.disabled).toBe(true);
+    expect(hour?.textContent).toMatch(/^Hora \(rangos de hasta \d+ días\)$/);
+  });
+
+  it('opens a Spanish calendar starting on Monday with the mouse, and a day clicked becomes the date', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness fields={[{ kind: 'dates' }]} onChange={onChange} />);
+    fireEvent.click(startField());
+    const calendar = await screen.findByRole('dialog', { name: 'Calendario de la fecha inicial' });
+    expect(within(calendar).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Lu', 'Ma', 'Mi', 'Ju', 'Vi', 'Sá', 'Do']);
+    expect(within(calendar).getByText('Marzo 2026')).toBeTruthy();
+    fireEvent.click(within(calendar).getByRole('button', { name: /^4, marzo, 2026/ }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ start: '2026-03-04', end: '2026-03-10' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Calendario de la fecha inicial' })).toBeNull());
+  }, 30_000);
 
   it('offers the fields it is given, in Spanish, and emits lists as ids', async () => {
     const onChange = vi.fn();
@@ -124,6 +199,46 @@ describe('FilterBar', () => {
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Todos' }));
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ channels: [] }));
   });
+});
+
+describe('MultiSelect', () => {
+  it('stays open while options are clicked, and closes on Escape (focus back on it) or a click outside', async () => {
+    const onChange = vi.fn();
+    function Harness() {
+      const [value, setValue] = useState<number[]>([]);
+      return (
+        <>
+          <MultiSelect
+            label="Splits"
+            options={[{ value: 4, label: 'Ventas' }, { value: 5, label: 'Soporte' }]}
+            value={value}
+            onChange={(ids) => {
+              setValue(ids);
+              onChange(ids);
+            }}
+          />
+          <p>Fuera</p>
+        </>
+      );
+    }
+    renderWithProviders(<Harness />);
+    const button = screen.getByRole('combobox', { name: 'Splits' });
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Ventas' }));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Soporte' }));
+    expect(onChange).toHaveBeenLastCalledWith([4, 5]);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Todos' }).getAttribute('aria-checked')).toBe('false');
+    fireEvent.keyDown(button, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menuitemcheckbox', { name: 'Ventas' })).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(button.textContent).toContain('Ventas, Soporte');
+
+    fireEvent.click(button);
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Ventas' })).toBeTruthy();
+    fireEvent.mouseDown(screen.getByText('Fuera'));
+    fireEvent.click(screen.getByText('Fuera'));
+    await waitFor(() => expect(screen.queryByRole('menuitemcheckbox', { name: 'Ventas' })).toBeNull());
+  }, 30_000);
 });
 
 describe('ChartPanel', () => {

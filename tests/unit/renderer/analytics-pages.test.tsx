@@ -13,6 +13,9 @@ import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { IpcResult } from '../../../src/shared/ipc';
 import { isPathAllowed, leafPaths, menuFor } from '../../../src/shared/menus';
 import { today } from '../../../src/shared/format';
+import { REPORT_PAGES } from '../../../src/shared/report-pages';
+import { chosenRangeAtom } from '../../../src/renderer/features/analytics/filter';
+import { clearSessionAtom } from '../../../src/renderer/features/session/actions';
 import type { RoleId } from '../../../src/shared/roles';
 import { deferred, drawn } from './analytics-fixtures';
 import { installFakeAtiende, ok, sessionView } from './fake-atiende';
@@ -30,11 +33,11 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderAt(path: string, role: RoleId) {
+function renderAt(path: string, role: RoleId, store = createStore()) {
   fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <FluentProvider theme={webLightTheme}>
         <AppToaster />
         <RouterProvider router={router} />
@@ -43,6 +46,14 @@ function renderAt(path: string, role: RoleId) {
   );
   return router;
 }
+
+/** Types a date into a picker as a person does: the text, then leaving the field. */
+function typeDate(label: RegExp, text: string) {
+  const input = screen.getByRole('combobox', { name: label });
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.blur(input);
+}
+const dateValue = (label: RegExp) => (screen.getByRole('combobox', { name: label }) as HTMLInputElement).value;
 
 const calls = () => fake.api.analytics.query.mock.calls.map(([arg]) => arg as AnalyticsQueryArg);
 const tileValue = (label: string) => within(screen.getByRole('group', { name: label })).getByText((_, el) => el?.hasAttribute('data-indicator') ?? false).textContent;
@@ -67,7 +78,7 @@ describe('the analytics pages', () => {
     cleanup();
     renderAt(ANALYTICS_PAGES.notifications.path, 5);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
-  });
+  }, 30_000);
 
   it("land role 6 on the human-agent chats page, with only the human-agent statistics in its menu", async () => {
     const router = renderAt('/', 6);
@@ -81,7 +92,7 @@ describe('the analytics pages', () => {
     }
     expect(within(nav).queryByRole('link', { name: 'Atención' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Conversaciones por canal' })).toBeNull();
-  });
+  }, 30_000);
 
   it("show each indicator as it arrives: '--' while pending or failed, the value with ' %' on percentages", async () => {
     const held = deferred<IpcResult<unknown>>();
@@ -124,9 +135,47 @@ describe('the analytics pages', () => {
     answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
     renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
-    fireEvent.change(screen.getByLabelText(/Fecha inicial/), { target: { value: '2026-01-01' } });
+    typeDate(/Fecha inicial/, '01/01/2026');
     await waitFor(() => expect(calls().at(-1)).toEqual({ call: 'agentChatsBars', query: { start: '2026-01-01', end: today() } }));
   });
+
+  it('keep the range chosen while moving between pages, until the session ends', async () => {
+    answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
+    const store = createStore();
+    const router = renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6, store);
+    await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
+    typeDate(/Fecha inicial/, '01/01/2026');
+    typeDate(/Fecha final/, '31/01/2026');
+    await act(() => router.navigate(ANALYTICS_PAGES.averageTime.path));
+    await screen.findByRole('heading', { level: 1, name: ANALYTICS_PAGES.averageTime.title });
+    expect(dateValue(/Fecha inicial/)).toBe('01/01/2026');
+    expect(dateValue(/Fecha final/)).toBe('31/01/2026');
+    await waitFor(() => expect(calls().at(-1)?.query).toMatchObject({ start: '2026-01-01', end: '2026-01-31' }));
+    // A report page too.
+    await act(() => router.navigate(REPORT_PAGES.humanChats.path));
+    await screen.findByRole('heading', { level: 1, name: REPORT_PAGES.humanChats.title });
+    expect(dateValue(/Fecha inicial/)).toBe('01/01/2026');
+
+    act(() => store.set(clearSessionAtom));
+    expect(store.get(chosenRangeAtom)).toBeNull();
+  }, 30_000);
+
+  it('clear the figures while the dates are not a valid range, with the Spanish message, and show them again once they are', async () => {
+    answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
+    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6);
+    await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
+    const before = calls().length;
+    typeDate(/Fecha inicial/, '02/01/2026');
+    typeDate(/Fecha final/, '01/01/2026');
+    expect(screen.getAllByText('La fecha final debe ser igual o posterior a la fecha inicial').length).toBe(2);
+    expect(screen.getByText('Las cifras no se muestran')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Chats atendidos por asesor' })).toBeNull();
+    // Only the valid start went out; the range the server would refuse was never asked for.
+    expect(calls().slice(before).every((c) => (c.query as { end?: string } | undefined)?.end !== '2026-01-01')).toBe(true);
+    typeDate(/Fecha final/, '03/01/2026');
+    expect(await screen.findByRole('table', { name: 'Chats atendidos por asesor' })).toBeTruthy();
+    expect(screen.queryByText('Las cifras no se muestran')).toBeNull();
+  }, 30_000);
 
   it('show the SPEC §8 error state when the platform fails, and retry', async () => {
     let fail = true;
@@ -179,7 +228,9 @@ describe('the analytics pages', () => {
     };
     renderAt(ANALYTICS_PAGES.agentStates.path, 6);
     const list = await screen.findByRole('table', { name: 'Estado de cada asesor' });
-    expect(within(list).getByRole('row', { name: /Ana/ }).textContent).toContain('Activo');
+    // The service's 'Activo' reads as the console's word for it.
+    expect(within(list).getByRole('row', { name: /Ana/ }).textContent).toContain('Conectado');
+    expect(within(list).getByRole('row', { name: /Ana/ }).textContent).not.toContain('Activo');
     expect(screen.queryByLabelText(/Fecha inicial/)).toBeNull();
     const before = calls().filter((c) => c.call === 'agentConnectionStates').length;
 
@@ -187,7 +238,7 @@ describe('the analytics pages', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Estado de cada asesor' })).getByRole('row', { name: /Ana/ }).textContent).toContain('Almuerzo'));
     expect(calls().filter((c) => c.call === 'agentConnectionStates').length).toBe(before + 1);
     const states = screen.getByRole('table', { name: 'Asesores por estado' });
-    expect(within(states).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Activo00 %', 'Pausa150 %', 'Desconectado150 %', 'Total2100 %']);
+    expect(within(states).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Conectado00 %', 'Pausa150 %', 'Desconectado150 %', 'Total2100 %']);
   });
 });
 

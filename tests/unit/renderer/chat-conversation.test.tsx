@@ -33,7 +33,7 @@ describe('the conversation', SLOW, () => {
   }
 
   const thread = () => screen.getByRole('region', { name: 'Mensajes de la conversación' });
-  const composer = () => screen.getByRole('textbox', { name: 'Mensaje' }) as HTMLTextAreaElement;
+  const composer = () => screen.getByRole('combobox', { name: 'Mensaje' }) as HTMLTextAreaElement;
 
   it('shows the customer data of the chat', async () => {
     await open(chatView('c1', { customer: { nombre: 'Ana Gómez', tipoIdentificacion: 'CC', identificacion: '52123456', email: 'ana@correo.co', telefono: '3015550000', datos: {} }, canal: 'Whatsapp', split: { idSplit: 2, nombre: 'Ventas' }, fechaEntrada: '2026-03-02T14:59:07' }), []);
@@ -126,7 +126,7 @@ describe('the conversation', SLOW, () => {
     fake.api.chat.state.mockImplementation(() => ok(consoleState([chatView('c1'), chatView('c2')])));
     renderConsole();
     fireEvent.click(await screen.findByRole('button', { name: /Cliente c1/ }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Mensaje' }), { target: { value: 'Borrador uno' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Mensaje' }), { target: { value: 'Borrador uno' } });
     fireEvent.click(screen.getByRole('button', { name: /Cliente c2/ }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Cliente c2' })).toBeTruthy());
     expect(composer().value).toBe('');

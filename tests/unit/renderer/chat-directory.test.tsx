@@ -83,9 +83,9 @@ describe('the contact directory', SLOW, () => {
     expect((insert as HTMLButtonElement).disabled).toBe(true); // no chat in view yet
 
     fireEvent.click(screen.getByRole('button', { name: /Cliente c1/ }));
-    await screen.findByRole('textbox', { name: 'Mensaje' });
+    await screen.findByRole('combobox', { name: 'Mensaje' });
     fireEvent.click(within(panel()).getByRole('button', { name: /Insertar mensaje/ }));
-    expect((screen.getByRole('textbox', { name: 'Mensaje' }) as HTMLTextAreaElement).value).toBe('Puede comunicarse con soporte al 601 555 0000');
+    expect((screen.getByRole('combobox', { name: 'Mensaje' }) as HTMLTextAreaElement).value).toBe('Puede comunicarse con soporte al 601 555 0000');
   });
 
   it("shows 'No hay contactos disponibles para mostrar' as a 3-second info notice when empty", async () => {

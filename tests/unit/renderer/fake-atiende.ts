@@ -1,13 +1,14 @@
 import { vi } from 'vitest';
 import type { AtiendeApi, IpcError, IpcResult, SessionView } from '../../../src/shared/ipc';
 import type { ConsoleMessage, ConsoleState } from '../../../src/shared/chat-console';
-import type { AgentStatusView } from '../../../src/shared/realtime';
+import type { AgentStatusView, LiveMessage } from '../../../src/shared/realtime';
 import type { AgentDirectoryContact } from '../../../src/shared/domain/directory';
 import type { Organization } from '../../../src/shared/domain/organization';
 import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import type { PauseEvent } from '../../../src/shared/domain/parameters';
 import type { ResponseTemplate } from '../../../src/shared/domain/response-template';
 import type { TransferSplit } from '../../../src/shared/domain/split';
+import type { ConversationNote, PreviousConversations } from '../../../src/shared/domain/console-extras';
 
 export function ok<T>(data: T): Promise<IpcResult<T>> {
   return Promise.resolve({ ok: true, data });
@@ -62,7 +63,14 @@ export function installFakeAtiende() {
       finish: vi.fn((_arg: unknown) => ok<null>(null)),
       templates: vi.fn(() => ok<ResponseTemplate[]>([])),
       contacts: vi.fn(() => ok<AgentDirectoryContact[]>([])),
-      pauseEvents: vi.fn(() => ok<PauseEvent[]>([]))
+      pauseEvents: vi.fn(() => ok<PauseEvent[]>([])),
+      typing: vi.fn((_arg: unknown) => ok<null>(null)),
+      notes: vi.fn((_arg: unknown) => ok<ConversationNote[]>([])),
+      addNote: vi.fn((arg: { conversationId: string; text: string }) =>
+        ok<ConversationNote>({ id: 1, conversationId: arg.conversationId, authorId: 7, authorName: 'Valentina López', text: arg.text, createdAt: '2026-03-02T15:10:00' })
+      ),
+      previous: vi.fn((_arg: unknown) => ok<PreviousConversations>({ identified: true, conversations: [] })),
+      previousMessages: vi.fn((_arg: unknown) => ok<LiveMessage[]>([]))
     },
     analytics: {
       // A statistics answer is the test's to give (mockImplementation); unanswered, the call stays pending.

@@ -77,8 +77,8 @@ describe('report formats', () => {
   it("the causal report rows: reasons joined by ';' and a new line, a generated row id", () => {
     const rows = toTypingRows(
       [
-        { idConv: 'K2', dateConection: '2026-03-09T14:04:00.000Z', businessCausal: ['Consulta de saldo', 'Solicitud de información'], endCausal: 'Resuelto', agent: 'Valentina López', split: null },
-        { idConv: 'K2', dateConection: '2026-03-09T14:04:00.000Z', businessCausal: [], endCausal: null, agent: 'Valentina López', split: null }
+        { idConv: 'K2', dateConection: '2026-03-09T14:04:00.000Z', businessCausal: ['Consulta de saldo', 'Solicitud de información'], endCausal: 'Resuelto', agent: 'Valentina López', split: null, cliente: null },
+        { idConv: 'K2', dateConection: '2026-03-09T14:04:00.000Z', businessCausal: [], endCausal: null, agent: 'Valentina López', split: null, cliente: null }
       ],
       3
     );

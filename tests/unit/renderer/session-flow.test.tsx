@@ -162,7 +162,7 @@ describe('the routed app', () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(6)));
     const router = renderAt('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/analitica/estadisticas/asesor-humano/chats'));
-    expect(screen.getAllByRole('link', { name: 'Chats' }).map((a) => a.getAttribute('href'))).toContain('/analitica/estadisticas/asesor-humano/chats');
+    expect((await screen.findAllByRole('link', { name: 'Chats' })).map((a) => a.getAttribute('href'))).toContain('/analitica/estadisticas/asesor-humano/chats');
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fake.api.session.logout).toHaveBeenCalledTimes(1);

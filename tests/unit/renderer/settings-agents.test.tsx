@@ -66,7 +66,7 @@ describe('asesores', () => {
     const fake = install(() => [state(9, 'Santiago Rodríguez', estado), state(13, 'Felipe Castaño', 'Desconectado')]);
     renderPage(<AgentsPage />);
     await screen.findByRole('rowheader', { name: 'Felipe Castaño' });
-    await waitFor(() => expect(within(rowOf('Santiago Rodríguez')).getAllByRole('cell')[1]!.textContent).toBe('Activo'));
+    await waitFor(() => expect(within(rowOf('Santiago Rodríguez')).getAllByRole('cell')[1]!.textContent).toBe('Conectado'));
     expect(within(rowOf('Felipe Castaño')).getByText('Soporte técnico')).toBeTruthy();
     expect(within(rowOf('Santiago Rodríguez')).getByText('Sin splits')).toBeTruthy();
 

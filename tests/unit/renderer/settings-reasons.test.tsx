@@ -71,7 +71,8 @@ describe('causales de negocio', () => {
     await screen.findByRole('rowheader', { name: 'Consulta de saldo' });
     fireEvent.click(screen.getByRole('button', { name: 'Nueva causal' }));
     const form = dialog();
-    fireEvent.change(form.getByLabelText(/^Código/), { target: { value: 'C1' } });
+    // A code the list does not show (a reason another user created meanwhile): only the platform knows.
+    fireEvent.change(form.getByLabelText(/^Código/), { target: { value: 'C7' } });
     fireEvent.change(form.getByLabelText(/^Nombre/), { target: { value: 'Duplicada' } });
     fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.causales.createFailed)).toBeTruthy();

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { atom, useAtom } from 'jotai';
 import { DEFAULTS } from '../../../shared/constants';
 import { today } from '../../../shared/format';
 import type { FilterValue, ListKey } from '../../components/FilterBar';
@@ -26,14 +27,28 @@ export function defaultFilterValue(day: string = today()): FilterValue {
 }
 
 /**
- * A page's filter state, starting from the defaults (today). Choosing another organisation
- * (roles 1–2) clears what was chosen from the previous one's lists.
+ * The date range chosen in this session (null: none yet, the pages show today), with the grouping
+ * it was chosen under (a range longer than the day's limit needs weeks or months). It is the app's,
+ * not a page's: moving between the analytics and report pages keeps it; signing out forgets it.
+ */
+export const chosenRangeAtom = atom<Pick<FilterValue, 'start' | 'end' | 'resolution'> | null>(null);
+export const resetChosenRangeAtom = atom(null, (_get, set) => set(chosenRangeAtom, null));
+
+/**
+ * A page's filter state: the session's chosen range (else today) and the page's own fields,
+ * starting from the defaults. Choosing another organisation (roles 1–2) clears what was chosen
+ * from the previous one's lists.
  */
 export function useFilterState(): [FilterValue, (next: FilterValue) => void] {
-  const [filter, setFilter] = useState<FilterValue>(() => defaultFilterValue());
+  const [range, setRange] = useAtom(chosenRangeAtom);
+  const [own, setOwn] = useState<FilterValue>(() => defaultFilterValue());
+  const filter = useMemo(() => (range ? { ...own, ...range } : own), [own, range]);
   const update = useCallback(
-    (next: FilterValue) =>
-      setFilter((prev) => {
+    (next: FilterValue) => {
+      // Only a change of the dates or the grouping is a choice: a filter left at today follows the calendar.
+      const chosen = next.start !== filter.start || next.end !== filter.end || next.resolution !== filter.resolution;
+      if (chosen) setRange({ start: next.start, end: next.end, resolution: next.resolution });
+      setOwn((prev) => {
         if (next.idOrg === prev.idOrg) return next;
         const blank = defaultFilterValue(next.start);
         return {
@@ -48,8 +63,9 @@ export function useFilterState(): [FilterValue, (next: FilterValue) => void] {
           causalesPasoAutomatico: blank.causalesPasoAutomatico,
           notifChannels: blank.notifChannels
         };
-      }),
-    []
+      });
+    },
+    [filter, setRange]
   );
   return [filter, update];
 }

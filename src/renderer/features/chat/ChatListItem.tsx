@@ -6,6 +6,7 @@ import type { EndMessage } from '../../../shared/domain/end-message';
 import { formatInteractionTime } from '../../../shared/format';
 import { previewText } from './messages';
 import { useVisuallyHidden } from './a11y';
+import { WaitTime } from './wait-time';
 import { CHAT_STATUS_LABEL, CHAT_TEXT } from './texts';
 
 const STATUS_COLOR: Record<AgentChatStatus, BadgeProps['color']> = { ENTRANTE: 'warning', ACTIVO: 'success', FINALIZADO: 'subtle' };
@@ -36,7 +37,8 @@ const useStyles = makeStyles({
   time: { flexShrink: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase100 },
   split: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   preview: { flexGrow: 1, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  unreadPreview: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold }
+  unreadPreview: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
+  wait: { flexShrink: 0, marginLeft: 'auto', color: tokens.colorPaletteMarigoldForeground2, fontSize: tokens.fontSizeBase100, fontWeight: tokens.fontWeightSemibold }
 });
 
 /** One chat of the list: customer, status, split, last message and its time, unread count. */
@@ -73,6 +75,7 @@ export const ChatListItem = memo(function ChatListItem({
             {CHAT_STATUS_LABEL[chat.status]}
           </Badge>
           {chat.split && <span className={styles.split}>{chat.split.nombre}</span>}
+          {chat.status === 'ENTRANTE' && <WaitTime since={chat.fechaEntrada} className={styles.wait} />}
         </span>
         <span className={styles.row}>
           <span className={mergeClasses(styles.preview, chat.unreadMessages > 0 && styles.unreadPreview)}>{preview}</span>

@@ -1,14 +1,25 @@
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Button, Caption1, Field, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Attach20Regular, Dismiss16Regular, Document16Regular, Send20Regular } from '@fluentui/react-icons';
 import type { AgentChatView } from '../../../shared/chat-console';
+import type { ResponseTemplate } from '../../../shared/domain/response-template';
 import { MSG } from '../../../shared/messages';
+import { MessageText } from '../../../shared/realtime';
 import { useNotify } from '../../app/toasts';
 import { EMPTY_DRAFT, composerFocusAtom, draftsAtom, uploadsAtom } from './atoms';
 import { clearUploadErrorAtom, sendDraftAtom, updateDraftAtom, uploadFileAtom } from './actions';
 import { TemplatePicker } from './TemplatePicker';
+import { SlashMenu, slashOptionId } from './SlashMenu';
+import { applyTemplate, filterTemplates, slashToken } from './slash';
+import { useTemplates } from './templates';
+import { useTypingSignal } from './typing';
 import { CHAT_TEXT } from './texts';
+
+/** The longest message the platform takes (MessageText in src/shared/realtime.ts). */
+export const MESSAGE_MAX = MessageText.maxLength ?? 4000;
+/** The counter shows from here on (90 % of the limit). */
+export const COUNTER_FROM = Math.floor(MESSAGE_MAX * 0.9);
 
 const useStyles = makeStyles({
   form: {
@@ -30,6 +41,11 @@ const useStyles = makeStyles({
   },
   error: { color: tokens.colorPaletteRedForeground1 },
   textarea: { width: '100%' },
+  field: { position: 'relative' },
+  meta: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
+  hint: { flexGrow: 1, color: tokens.colorNeutralForeground3 },
+  counter: { flexShrink: 0, color: tokens.colorNeutralForeground2, fontVariantNumeric: 'tabular-nums' },
+  over: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   spacer: { flexGrow: 1 }
 });
@@ -37,7 +53,8 @@ const useStyles = makeStyles({
 /**
  * The reply box of the chat in view: Enter sends, Shift+Enter adds a line. The text (and a staged
  * attachment) stays per chat when switching, and stays after a failed send. Closed for finished
- * chats and until an incoming chat is started.
+ * chats and until an incoming chat is started. A '/' word searches the response templates (a
+ * combobox); near the length limit a counter shows, and a longer text is refused, never cut.
  */
 export function Composer({ chat }: { chat: AgentChatView }) {
   const styles = useStyles();
@@ -54,10 +71,28 @@ export function Composer({ chat }: { chat: AgentChatView }) {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const focusSeen = useRef(focusRequest);
+  const listId = useId();
+  const [caret, setCaret] = useState<number | null>(null);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const { templates, ensureLoaded } = useTemplates();
+  const typing = useTypingSignal(id, chat.status !== 'ACTIVO');
 
   const closed = chat.status !== 'ACTIVO';
   const uploading = upload === 'uploading';
   const empty = draft.text.trim() === '' && draft.attachment === null;
+  const length = draft.text.trim().length;
+  const over = length - MESSAGE_MAX;
+
+  const token = !closed && caret !== null ? slashToken(draft.text, caret) : null;
+  const slashOpen = token !== null && dismissed !== token.start;
+  const matches = slashOpen && templates.status === 'resolved' ? filterTemplates(templates.data, token.query) : [];
+  const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
+  const activeMatch = matches[activeIndex];
+
+  useEffect(() => {
+    if (slashOpen) ensureLoaded();
+  }, [slashOpen, ensureLoaded]);
 
   useEffect(() => {
     if (focusRequest === focusSeen.current) return;
@@ -65,8 +100,29 @@ export function Composer({ chat }: { chat: AgentChatView }) {
     textRef.current?.focus();
   }, [focusRequest]);
 
+  function follow(text: string, at: number | null) {
+    setCaret(at);
+    if (dismissed !== null && slashToken(text, at ?? 0)?.start !== dismissed) setDismissed(null);
+  }
+
+  function choose(template: ResponseTemplate) {
+    if (!token || caret === null) return;
+    const next = applyTemplate(draft.text, token, caret, template.templateContent);
+    updateDraft({ conversationId: id, patch: { text: next.text } });
+    setCaret(next.caret);
+    setActive(0);
+    typing.typed(next.text);
+    requestAnimationFrame(() => {
+      const el = textRef.current;
+      if (!el) return;
+      el.focus();
+      el.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
   async function submit() {
-    if (closed || sending || uploading || empty) return;
+    if (closed || sending || uploading || empty || over > 0) return;
+    typing.stop();
     setSending(true);
     const failure = await sendDraft(id);
     setSending(false);
@@ -74,7 +130,26 @@ export function Composer({ chat }: { chat: AgentChatView }) {
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    if (e.nativeEvent.isComposing) return;
+    if (slashOpen && token) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        setDismissed(token.start);
+        return;
+      }
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        if (matches.length > 0) setActive((activeIndex + (e.key === 'ArrowDown' ? 1 : matches.length - 1)) % matches.length);
+        return;
+      }
+      if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && activeMatch) {
+        e.preventDefault();
+        choose(activeMatch);
+        return;
+      }
+    }
+    if (e.key !== 'Enter' || e.shiftKey) return;
     e.preventDefault();
     void submit();
   }
@@ -116,7 +191,8 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           {MSG.files.uploadFailed}
         </Text>
       )}
-      <Field label={CHAT_TEXT.composer}>
+      <Field label={CHAT_TEXT.composer} className={styles.field}>
+        {slashOpen && <SlashMenu id={listId} templates={templates} matches={matches} active={activeIndex} onChoose={choose} />}
         <Textarea
           ref={textRef}
           className={styles.textarea}
@@ -125,10 +201,38 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           resize="vertical"
           rows={2}
           placeholder={closed ? undefined : CHAT_TEXT.composerPlaceholder}
-          onChange={(_, d) => updateDraft({ conversationId: id, patch: { text: d.value } })}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={slashOpen}
+          aria-controls={slashOpen ? listId : undefined}
+          aria-activedescendant={slashOpen && activeMatch ? slashOptionId(listId, activeMatch.idTemplate) : undefined}
+          aria-invalid={over > 0 || undefined}
+          aria-describedby={`${listId}-meta`}
+          onChange={(e, d) => {
+            updateDraft({ conversationId: id, patch: { text: d.value } });
+            follow(d.value, e.target.selectionStart);
+            setActive(0);
+            typing.typed(d.value);
+          }}
+          onSelect={(e) => follow(draft.text, e.currentTarget.selectionStart)}
+          onBlur={() => setCaret(null)}
           onKeyDown={onKeyDown}
         />
       </Field>
+      <div className={styles.meta} id={`${listId}-meta`}>
+        {over > 0 ? (
+          <Text size={200} className={styles.over} role="alert">
+            {CHAT_TEXT.tooLong(MESSAGE_MAX, over)}
+          </Text>
+        ) : (
+          <Caption1 className={styles.hint}>{closed ? '' : CHAT_TEXT.slashHint}</Caption1>
+        )}
+        {length >= COUNTER_FROM && (
+          <Caption1 className={over > 0 ? styles.over : styles.counter} aria-label={CHAT_TEXT.charCountLabel(length, MESSAGE_MAX)} data-testid="contador">
+            {CHAT_TEXT.charCount(length, MESSAGE_MAX)}
+          </Caption1>
+        )}
+      </div>
       <div className={styles.tools}>
         <TemplatePicker conversationId={id} disabled={closed} />
         <Button
@@ -147,7 +251,7 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           type="submit"
           appearance="primary"
           icon={sending ? <Spinner size="tiny" aria-hidden /> : <Send20Regular />}
-          disabled={closed || sending || uploading || empty}
+          disabled={closed || sending || uploading || empty || over > 0}
         >
           {CHAT_TEXT.send}
         </Button>

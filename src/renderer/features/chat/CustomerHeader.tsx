@@ -2,6 +2,7 @@ import { Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import type { AgentChatView } from '../../../shared/chat-console';
 import { formatDateTime } from '../../../shared/format';
 import { ChatActions } from './ChatActions';
+import { WaitTime } from './wait-time';
 import { CHAT_TEXT } from './texts';
 
 const useStyles = makeStyles({
@@ -14,6 +15,7 @@ const useStyles = makeStyles({
   },
   top: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalL },
   name: { margin: 0, flexGrow: 1 },
+  wait: { color: tokens.colorPaletteMarigoldForeground2, fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold },
   facts: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
@@ -46,6 +48,7 @@ export function CustomerHeader({ chat }: { chat: AgentChatView }) {
         <Subtitle1 as="h2" id="conversacion-cliente" className={styles.name}>
           {customer.nombre || CHAT_TEXT.customerFallback}
         </Subtitle1>
+        {chat.status === 'ENTRANTE' && <WaitTime since={chat.fechaEntrada} className={styles.wait} />}
         <ChatActions chat={chat} />
       </div>
       <dl className={styles.facts} aria-label={CHAT_TEXT.customerData}>

@@ -1,11 +1,9 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
 import { TextBulletListSquare20Regular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
-import { loadState } from '../../app/load-state';
-import { useNotify } from '../../app/toasts';
-import { templatesAtom } from './atoms';
 import { insertIntoDraftAtom } from './actions';
+import { useTemplates } from './templates';
 import { CHAT_TEXT } from './texts';
 
 const useStyles = makeStyles({ content: { maxWidth: '360px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } });
@@ -13,25 +11,13 @@ const useStyles = makeStyles({ content: { maxWidth: '360px', overflow: 'hidden',
 /** The organisation's response templates; choosing one puts its text in the composer. */
 export function TemplatePicker({ conversationId, disabled }: { conversationId: string; disabled: boolean }) {
   const styles = useStyles();
-  const notify = useNotify();
-  const [templates, setTemplates] = useAtom(templatesAtom);
+  const { templates, ensureLoaded } = useTemplates();
   const insert = useSetAtom(insertIntoDraftAtom);
-
-  function load() {
-    setTemplates(loadState('pending', []));
-    void window.atiende.chat.templates().then((result) => {
-      if (result.ok) setTemplates(loadState('resolved', result.data));
-      else {
-        setTemplates(loadState('rejected', []));
-        notify.error(MSG.templates.loadFailed);
-      }
-    });
-  }
 
   return (
     <Menu
       onOpenChange={(_, data) => {
-        if (data.open && (templates.status === 'idle' || templates.status === 'rejected')) load();
+        if (data.open) ensureLoaded();
       }}
     >
       <MenuTrigger disableButtonEnhancement>

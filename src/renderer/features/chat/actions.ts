@@ -6,6 +6,7 @@ import { MessageText } from '../../../shared/realtime';
 import { loadState } from '../../app/load-state';
 import { tracked } from '../../app/loading';
 import {
+  customerTypingAtom,
   EMPTY_DRAFT,
   EMPTY_THREAD,
   activeChatIdAtom,
@@ -127,6 +128,17 @@ export const resetConsoleAtom = atom(null, (_get, set) => {
   set(pauseEventsAtom, loadState('idle', []));
   set(templatesAtom, loadState('idle', []));
   set(directoryOpenAtom, false);
+  set(customerTypingAtom, new Set<string>());
+});
+
+/** The customer of a chat is (or stopped) typing. */
+export const setCustomerTypingAtom = atom(null, (get, set, { conversationId, typing }: { conversationId: string; typing: boolean }) => {
+  const current = get(customerTypingAtom);
+  if (current.has(conversationId) === typing) return;
+  const next = new Set(current);
+  if (typing) next.add(conversationId);
+  else next.delete(conversationId);
+  set(customerTypingAtom, next);
 });
 
 /** A message pushed by the main process: kept only when its chat is in view. */

@@ -50,6 +50,9 @@ export const draftsAtom = atom<Readonly<Record<string, Draft>>>({});
 /** Uploads under way or failed, per chat. */
 export const uploadsAtom = atom<Readonly<Record<string, 'uploading' | 'error'>>>({});
 
+/** The chats whose customer is typing now (the platform's 'chat:typing'; cleared after a silence). */
+export const customerTypingAtom = atom<ReadonlySet<string>>(new Set<string>());
+
 /** Bumped to ask the composer to take the focus (after inserting a template or a directory message). */
 export const composerFocusAtom = atom(0);
 

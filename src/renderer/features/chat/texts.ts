@@ -1,5 +1,4 @@
-import type { AgentChatStatus, AgentStatus } from '../../../shared/domain/chat';
-import type { ConnectionState, ConsoleMessage } from '../../../shared/chat-console';
+import type { ConnectionState } from '../../../shared/chat-console';
 
 /**
  * The console's own Spanish texts (SPEC §8 does not word them). SPEC §8 texts come from MSG.
@@ -97,31 +96,72 @@ export const CHAT_TEXT = {
   city: 'Ciudad',
   department: 'Departamento',
   you: 'Usted: ',
-  customerFallback: 'Cliente'
+  customerFallback: 'Cliente',
+
+  /* Waiting time of incoming chats (from fechaEntrada). */
+  waitingFor: (duration: string) => `Esperando ${duration}`,
+  waitingSince: 'Tiempo en espera',
+
+  /* Typing indicators. */
+  customerTyping: 'El cliente está escribiendo…',
+
+  /* Long messages. */
+  charCount: (n: number, max: number) => `${n} / ${max}`,
+  charCountLabel: (n: number, max: number) => `${n} de ${max} caracteres`,
+  tooLong: (max: number, over: number) =>
+    `El mensaje supera el límite de ${max} caracteres (sobran ${over}). Acórtelo o divídalo en varios mensajes antes de enviarlo.`,
+
+  /* '/' templates in the composer. */
+  slashHint: 'Escriba / para buscar una plantilla',
+  slashList: 'Plantillas de respuesta',
+  slashNoMatch: 'Ninguna plantilla coincide',
+
+  /* Tabs of the conversation. */
+  tabsLabel: 'Secciones del chat',
+  tabConversation: 'Conversación',
+  tabNotes: 'Notas internas',
+  tabPrevious: 'Conversaciones anteriores',
+
+  /* Internal notes. */
+  notesInternal: 'Nota interna — el cliente no la ve',
+  notesIntro: 'Las notas internas solo las ven los asesores y supervisores. Nunca se envían al cliente.',
+  notesEmpty: 'Este chat no tiene notas internas.',
+  notesLoading: 'Cargando notas…',
+  notesFailed: 'No fue posible cargar las notas internas.',
+  noteField: 'Nueva nota interna',
+  notePlaceholder: 'Escriba una nota para usted o su supervisor…',
+  noteSave: 'Guardar nota',
+  noteSaved: 'Nota interna guardada',
+  noteRequired: 'Escriba la nota',
+  noteTooLong: (max: number) => `La nota no puede superar ${max} caracteres`,
+  noteBy: (author: string, when: string) => `${author} · ${when}`,
+  notesList: 'Notas internas del chat',
+
+  /* The customer's previous conversations. */
+  previousLoading: 'Cargando conversaciones anteriores…',
+  previousFailed: 'No fue posible cargar las conversaciones anteriores.',
+  previousNone: 'El cliente no tiene conversaciones anteriores.',
+  previousAnonymous: 'El cliente no se identificó con un documento: no es posible buscar sus conversaciones anteriores.',
+  previousFinishedChat: 'Las conversaciones anteriores se consultan mientras el chat está en curso.',
+  previousList: 'Conversaciones anteriores del cliente',
+  previousRead: 'Ver conversación',
+  previousReadLabel: (when: string) => `Ver la conversación del ${when}`,
+  previousTitle: (when: string) => `Conversación del ${when}`,
+  previousMessagesEmpty: 'La conversación no tiene mensajes.',
+  previousUnderWay: 'En curso',
+  previousFinished: 'Finalizada',
+  previousEndedBy: { CLIENTE: 'Cerrada por el cliente', ASESOR: 'Finalizada por el asesor', SISTEMA: 'Cerrada por el sistema' } as Record<string, string>,
+  previousAgent: (name: string) => `Asesor: ${name}`,
+  previousReason: (name: string) => `Causal: ${name}`,
+  close: 'Cerrar'
 } as const;
 
-export const AGENT_STATUS_LABEL: Record<AgentStatus, string> = {
-  CONECTADO: 'Conectado',
-  PAUSA: 'Pausa',
-  DESCONECTADO: 'Desconectado'
-};
-
-export const CHAT_STATUS_LABEL: Record<AgentChatStatus, string> = {
-  ENTRANTE: 'Entrante',
-  ACTIVO: 'Activo',
-  FINALIZADO: 'Finalizado'
-};
+// The state and sender words are the app's one label map (the statistics and history use them too).
+export { AGENT_STATUS_LABELS as AGENT_STATUS_LABEL, AGENT_CHAT_STATUS_LABELS as CHAT_STATUS_LABEL, SENDER_LABELS as SENDER_LABEL } from '../../../shared/labels';
 
 export const CONNECTION_LABEL: Record<ConnectionState, string> = {
   online: 'En línea',
   connecting: 'Conectando…',
   offline: 'Sin conexión — reconectando…',
   unauthorized: 'Sesión no autorizada'
-};
-
-export const SENDER_LABEL: Record<ConsoleMessage['tipoUsuario'], string> = {
-  CLIENTE: 'Cliente',
-  ASESOR: 'Asesor',
-  BOT: 'Asistente virtual',
-  SISTEMA: 'Sistema'
 };

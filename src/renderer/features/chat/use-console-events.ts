@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSetAtom } from 'jotai';
 import { useNotify } from '../../app/toasts';
-import { applyConsoleStateAtom, receiveMessageAtom, reportViewAtom, selectChatAtom } from './actions';
+import { applyConsoleStateAtom, receiveMessageAtom, reportViewAtom, selectChatAtom, setCustomerTypingAtom } from './actions';
 import { playAlert } from './sound';
+import { TYPING_SHOWN_MS } from './typing';
 
 /**
  * Follows the main process's chat link: the whole state on every change, the messages of the
@@ -14,7 +15,31 @@ export function useConsoleEvents(): void {
   const receive = useSetAtom(receiveMessageAtom);
   const select = useSetAtom(selectChatAtom);
   const report = useSetAtom(reportViewAtom);
+  const setTyping = useSetAtom(setCustomerTypingAtom);
   const notify = useNotify();
+  const typingTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const timers = typingTimers.current;
+    /** The indicator shows until a 'false', the customer's message, or TYPING_SHOWN_MS without news. */
+    const typing = (conversationId: string, on: boolean) => {
+      clearTimeout(timers.get(conversationId));
+      timers.delete(conversationId);
+      setTyping({ conversationId, typing: on });
+      if (on) timers.set(conversationId, setTimeout(() => typing(conversationId, false), TYPING_SHOWN_MS));
+    };
+    const offs = [
+      window.atiende.on('chat:typing', ({ conversationId, typing: on }) => typing(conversationId, on)),
+      window.atiende.on('chat:message', ({ conversationId, message }) => {
+        if (message.tipoUsuario === 'CLIENTE' && timers.has(conversationId)) typing(conversationId, false);
+      })
+    ];
+    return () => {
+      for (const off of offs) off();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, [setTyping]);
 
   useEffect(() => {
     const offs = [

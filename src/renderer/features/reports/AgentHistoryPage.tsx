@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { AgentConnection } from '../../../shared/domain/chat';
 import { formatDateTime, formatHms } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { AgentStatusBadge } from '../../components/AgentStatusBadge';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
@@ -27,7 +28,7 @@ export const AGENT_HISTORY_TEXT = {
 
 const COLUMNS: DataColumn<AgentConnection>[] = [
   { key: 'nombre', header: AGENT_HISTORY_TEXT.agent, render: (c) => c.nombre },
-  { key: 'estado', header: AGENT_HISTORY_TEXT.state, render: (c) => c.estado },
+  { key: 'estado', header: AGENT_HISTORY_TEXT.state, render: (c) => <AgentStatusBadge estado={c.estado} /> },
   { key: 'pausa', header: AGENT_HISTORY_TEXT.pause, render: (c) => c.eventoPausa ?? '' },
   { key: 'inicio', header: AGENT_HISTORY_TEXT.start, render: (c) => formatDateTime(c.fechaInicio) },
   { key: 'fin', header: AGENT_HISTORY_TEXT.end, render: (c) => (c.fechaFin ? formatDateTime(c.fechaFin) : AGENT_HISTORY_TEXT.open) },

@@ -5,6 +5,7 @@ import type { FileRef } from '../../../shared/domain/chat';
 import { InteractionRequest, InteractionResponse, responseItemText, type InteractionRecord, type ResponseItem } from '../../../shared/domain/interaction';
 import type { ConversationRow } from '../../../shared/domain/report';
 import { formatDateTime, formatInteractionTime, formatNumber } from '../../../shared/format';
+import { conversationLabel, shortConversationId } from '../../../shared/labels';
 import { HISTORY_REPORT_PATH } from '../../../shared/menus';
 import { MSG } from '../../../shared/messages';
 import { DataState } from '../../components/DataState';
@@ -35,8 +36,8 @@ export const HISTORY_TEXT = {
   escalated: 'Escalado',
   yes: 'Sí',
   no: 'No',
-  open: (idConv: string) => `Ver la conversación ${idConv}`,
-  detailTitle: (idConv: string) => `Conversación ${idConv}`,
+  open: (name: string) => `Ver la conversación ${name}`,
+  detailTitle: (name: string) => `Conversación ${name}`,
   back: 'Volver al historial',
   withAssistant: 'Con el asistente virtual',
   withAgent: 'Con el asesor humano',
@@ -57,18 +58,23 @@ const useStyles = makeStyles({
   link: { color: tokens.colorBrandForegroundLink }
 });
 
-/** A conversation's page; roles 1 and 2 carry the organisation they chose. */
-function ConversationLink({ idConv, idOrg }: { idConv: string; idOrg: number | null }) {
+/** A conversation's page, named by its short id (the customer is the row's next column); roles 1 and 2 carry the organisation they chose. */
+function ConversationLink({ idConv, customer, idOrg }: { idConv: string; customer: string | null; idOrg: number | null }) {
   const styles = useStyles();
   return (
-    <RouterLink className={styles.link} to={`${HISTORY_REPORT_PATH}/${encodeURIComponent(idConv)}${idOrg ? `?idOrg=${idOrg}` : ''}`} aria-label={HISTORY_TEXT.open(idConv)}>
-      {idConv}
+    <RouterLink
+      className={styles.link}
+      to={`${HISTORY_REPORT_PATH}/${encodeURIComponent(idConv)}${idOrg ? `?idOrg=${idOrg}` : ''}`}
+      aria-label={HISTORY_TEXT.open(conversationLabel(idConv, customer))}
+      title={idConv}
+    >
+      {shortConversationId(idConv)}
     </RouterLink>
   );
 }
 
 const columns = (idOrg: number | null): DataColumn<ConversationRow>[] => [
-  { key: 'conv', header: HISTORY_TEXT.conversation, render: (c) => <ConversationLink idConv={c.idConv} idOrg={idOrg} /> },
+  { key: 'conv', header: HISTORY_TEXT.conversation, render: (c) => <ConversationLink idConv={c.idConv} customer={c.cliente} idOrg={idOrg} /> },
   { key: 'inicio', header: HISTORY_TEXT.start, render: (c) => formatDateTime(c.fechaInicio) },
   { key: 'fin', header: HISTORY_TEXT.end, render: (c) => (c.fechaFin ? formatDateTime(c.fechaFin) : '') },
   { key: 'canal', header: HISTORY_TEXT.channel, render: (c) => c.canal },
@@ -183,7 +189,7 @@ function ConversationDetail({ idConv }: { idConv: string }) {
   return (
     <div className={styles.page}>
       <Title2 as="h1" className={styles.heading}>
-        {HISTORY_TEXT.detailTitle(idConv)}
+        {HISTORY_TEXT.detailTitle(conversationLabel(idConv, turns.data?.cliente))}
       </Title2>
       <RouterLink className={styles.link} to={HISTORY_REPORT_PATH}>
         {HISTORY_TEXT.back}

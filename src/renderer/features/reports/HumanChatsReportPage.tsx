@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { AgentChatRow } from '../../../shared/domain/report';
 import { formatDateTime, formatHms } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { ConversationName } from '../../components/ConversationName';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
@@ -35,7 +36,7 @@ const dateOrEmpty = (value: string | null) => (value ? formatDateTime(value) : '
 
 function columns(attended: boolean): DataColumn<AgentChatRow>[] {
   return [
-    { key: 'conv', header: T.conversation, render: (c) => c.idConv },
+    { key: 'conv', header: T.conversation, render: (c) => <ConversationName idConv={c.idConv} customer={c.cliente} /> },
     { key: 'entrada', header: T.entry, render: (c) => formatDateTime(c.fechaEntrada) },
     ...(attended ? [{ key: 'asignacion', header: T.assigned, render: (c: AgentChatRow) => dateOrEmpty(c.fechaAsignacion) }] : []),
     { key: 'fin', header: T.end, render: (c) => dateOrEmpty(c.fechaFin) },

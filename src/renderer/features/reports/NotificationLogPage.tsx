@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { NotificationLogEntry } from '../../../shared/domain/notification';
 import { formatDateTime } from '../../../shared/format';
+import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_STATUS_LABELS, labelOf } from '../../../shared/labels';
 import { MSG } from '../../../shared/messages';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -26,10 +27,10 @@ export const NOTIFICATION_LOG_TEXT = {
 
 const COLUMNS: DataColumn<NotificationLogEntry>[] = [
   { key: 'fecha', header: NOTIFICATION_LOG_TEXT.date, render: (n) => formatDateTime(n.fecha) },
-  { key: 'evento', header: NOTIFICATION_LOG_TEXT.event, render: (n) => n.eventType },
+  { key: 'evento', header: NOTIFICATION_LOG_TEXT.event, render: (n) => labelOf(NOTIFICATION_EVENT_LABELS, n.eventType) },
   { key: 'tipo', header: NOTIFICATION_LOG_TEXT.type, render: (n) => n.typeName },
   { key: 'destinatario', header: NOTIFICATION_LOG_TEXT.recipient, render: (n) => n.destinatario },
-  { key: 'estado', header: NOTIFICATION_LOG_TEXT.status, render: (n) => n.status },
+  { key: 'estado', header: NOTIFICATION_LOG_TEXT.status, render: (n) => labelOf(NOTIFICATION_STATUS_LABELS, n.status) },
   { key: 'detalle', header: NOTIFICATION_LOG_TEXT.detail, render: (n) => n.detalle }
 ];
 

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { CausalReportRow } from '../../../shared/domain/report';
 import { formatConnectionDate } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { ConversationName } from '../../components/ConversationName';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
@@ -35,7 +36,7 @@ export function toTypingRows(rows: readonly CausalReportRow[], page: number): Ty
 }
 
 const COLUMNS: DataColumn<TypingRow>[] = [
-  { key: 'conv', header: TYPING_REPORT_TEXT.conversation, render: (r) => r.idConv },
+  { key: 'conv', header: TYPING_REPORT_TEXT.conversation, render: (r) => <ConversationName idConv={r.idConv} customer={r.cliente} /> },
   { key: 'fecha', header: TYPING_REPORT_TEXT.date, render: (r) => formatConnectionDate(r.dateConection) },
   { key: 'asesor', header: TYPING_REPORT_TEXT.agent, render: (r) => r.agent },
   { key: 'split', header: TYPING_REPORT_TEXT.split, render: (r) => r.split ?? '' },

@@ -5,6 +5,7 @@ import { MSG } from '../../../shared/messages';
 import { tracked } from '../../app/loading';
 import { clearBannersAtom, showBannerAtom } from '../../app/banners';
 import { resetPlatformAtom } from '../platform/atoms';
+import { resetChosenRangeAtom } from '../analytics/filter';
 import { initialPasswordCheck, passwordCheckAtom, sessionAtom } from './atoms';
 
 /** Asks the main process once, at start, whether a session already exists (e.g. after a reload). */
@@ -67,6 +68,7 @@ export const clearSessionAtom = atom(null, (_get, set) => {
   set(sessionAtom, { status: 'idle', view: null, restored: true });
   set(passwordCheckAtom, initialPasswordCheck);
   set(resetPlatformAtom);
+  set(resetChosenRangeAtom);
 });
 
 export const logoutAtom = atom(null, async (_get, set) => {

@@ -1,7 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ACCENTED, UNACCENTED } from '../../../shared/domain/unique-name';
 import { organizations } from './organizations';
 import { users } from './users';
+
+/**
+ * A name as two names are compared (src/shared/domain/unique-name.ts says why; nameKey there folds
+ * the same way): accents folded, runs of spaces collapsed, trimmed, lower case. Every function in it
+ * is immutable, so unique indexes can be built on it.
+ */
+export function nameKeySql(column: AnyPgColumn): SQL {
+  return sql`lower(btrim(regexp_replace(translate(${column}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${UNACCENTED}'`)}), '\\s+', ' ', 'g')))`;
+}
 
 const audit = {
   fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
@@ -30,7 +40,12 @@ export const splits = pgTable(
     logicDelete: boolean('logic_delete').notNull().default(false),
     ...audit
   },
-  (t) => [unique('splits_org_code_unique').on(t.organizationId, t.codigoSplit)]
+  (t) => [
+    unique('splits_org_code_unique').on(t.organizationId, t.codigoSplit),
+    uniqueIndex('splits_org_name_unique')
+      .on(t.organizationId, nameKeySql(t.nombre))
+      .where(sql`${t.logicDelete} = false`)
+  ]
 );
 
 /** A split's attention period on one weekday (1 = lunes … 7 = domingo), local 'HH:mm'; several per day allowed. */
@@ -111,7 +126,12 @@ export const pauseEvents = pgTable(
     logicDelete: boolean('logic_delete').notNull().default(false),
     ...audit
   },
-  (t) => [index('pause_events_org_idx').on(t.organizationId)]
+  (t) => [
+    index('pause_events_org_idx').on(t.organizationId),
+    uniqueIndex('pause_events_org_name_unique')
+      .on(t.organizationId, nameKeySql(t.nombre))
+      .where(sql`${t.logicDelete} = false`)
+  ]
 );
 
 /** SPEC §3 "Reason (causal)" — business reasons (codigoCausal). */
@@ -129,7 +149,13 @@ export const businessReasons = pgTable(
     logicDelete: boolean('logic_delete').notNull().default(false),
     ...audit
   },
-  (t) => [index('business_reasons_org_idx').on(t.organizationId)]
+  (t) => [
+    index('business_reasons_org_idx').on(t.organizationId),
+    uniqueIndex('business_reasons_org_name_unique')
+      .on(t.organizationId, nameKeySql(t.nombre))
+      .where(sql`${t.logicDelete} = false`),
+    uniqueIndex('business_reasons_org_code_unique').on(t.organizationId, t.codigoCausal).where(sql`${t.logicDelete} = false`)
+  ]
 );
 
 /** SPEC §3 "Reason (causal)" — finalisation reasons (codigoCausalFinalizacion). */
@@ -147,7 +173,13 @@ export const finalReasons = pgTable(
     logicDelete: boolean('logic_delete').notNull().default(false),
     ...audit
   },
-  (t) => [index('final_reasons_org_idx').on(t.organizationId)]
+  (t) => [
+    index('final_reasons_org_idx').on(t.organizationId),
+    uniqueIndex('final_reasons_org_name_unique')
+      .on(t.organizationId, nameKeySql(t.nombre))
+      .where(sql`${t.logicDelete} = false`),
+    uniqueIndex('final_reasons_org_code_unique').on(t.organizationId, t.codigoCausalFinalizacion).where(sql`${t.logicDelete} = false`)
+  ]
 );
 
 /**
@@ -182,5 +214,5 @@ export const responseTemplates = pgTable(
     templateContent: text('template_content').notNull(),
     ...audit
   },
-  (t) => [index('response_templates_org_idx').on(t.organizationId)]
+  (t) => [index('response_templates_org_idx').on(t.organizationId), uniqueIndex('response_templates_org_name_unique').on(t.organizationId, nameKeySql(t.templateName))]
 );

@@ -15,3 +15,4 @@ export * from './conversations';
 export * from './notifications';
 export * from './integrations';
 export * from './stats-totals';
+export * from './conversation-notes';

@@ -17,6 +17,9 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isLocked: boolean('is_locked').notNull().default(false),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Where and when the failed sign-in that last locked the account came from (the administration screens show it). */
+    lockedFromIp: text('locked_from_ip'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import type { AgentConnectionState } from '../../../../shared/domain/chat';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
+import { AGENT_STATUS_LABELS, agentStatusLabel } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
+import { AgentStatusBadge } from '../../../components/AgentStatusBadge';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
@@ -16,8 +18,8 @@ import { useLiveReload } from '../use-live-reload';
 
 /** The agents' state is now, not over a range: no dates. */
 const FIELDS: FieldId[] = ['splits'];
-/** The platform's state names (see toAgentStatus), in the order the chart shows them. */
-const STATE_ORDER = ['Activo', 'Pausa', 'Desconectado'];
+/** The states as the console words them (the service says 'Activo' for Conectado), in the order the chart shows them. */
+const STATE_ORDER = [AGENT_STATUS_LABELS.CONECTADO, AGENT_STATUS_LABELS.PAUSA, AGENT_STATUS_LABELS.DESCONECTADO];
 
 export const AGENT_STATES_TEXT = {
   chart: 'Asesores por estado',
@@ -32,7 +34,7 @@ export const AGENT_STATES_TEXT = {
 
 const COLUMNS: DataColumn<AgentConnectionState>[] = [
   { key: 'nombre', header: AGENT_STATES_TEXT.agent, render: (a) => a.nombre },
-  { key: 'estado', header: AGENT_STATES_TEXT.state, render: (a) => a.estado },
+  { key: 'estado', header: AGENT_STATES_TEXT.state, render: (a) => <AgentStatusBadge estado={a.estado} /> },
   { key: 'pausa', header: AGENT_STATES_TEXT.pause, render: (a) => a.eventoPausa ?? '' },
   { key: 'desde', header: AGENT_STATES_TEXT.since, render: (a) => formatDateTime(a.fechaEstado) },
   { key: 'chats', header: AGENT_STATES_TEXT.openChats, numeric: true, render: (a) => formatNumber(a.chatsActivos) }
@@ -48,7 +50,7 @@ export function AgentStatesPage() {
   const query = useMemo(() => (filter.splits.length > 0 ? { splits: [...filter.splits] } : {}), [filter.splits]);
   const states = useAnalyticsQuery('agentConnectionStates', { query, idOrg: filter.idOrg }, { liveKey: live });
   const series = useMemo(
-    () => (states.data ? seriesOf(AGENT_STATES_TEXT.agents, countBy(states.data, (a) => a.estado, STATE_ORDER)) : null),
+    () => (states.data ? seriesOf(AGENT_STATES_TEXT.agents, countBy(states.data, (a) => agentStatusLabel(a.estado), STATE_ORDER)) : null),
     [states.data]
   );
   const rows = useMemo(() => [...(states.data ?? [])].sort((a, b) => a.nombre.localeCompare(b.nombre, 'es')), [states.data]);

@@ -11,7 +11,7 @@ import type { FieldId } from '../use-filter-fields';
 const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents'];
 const QUERY: QueryField[] = ['channels', 'splits', 'agents'];
 
-export const AVERAGE_TIME_TEXT = { chart: 'Tiempo promedio de atención por asesor', agent: 'Asesor' } as const;
+export const AVERAGE_TIME_TEXT = { chart: 'Tiempo promedio de atención por asesor', agent: 'Asesor', time: 'Tiempo promedio de atención (min y s)' } as const;
 
 /** SPEC §2 estadisticas/asesor-humano/tiempo-promedio: average attention time per agent (SPEC §9 durations). */
 export function AverageTimePage() {
@@ -28,6 +28,7 @@ export function AverageTimePage() {
         {...loadProps(bars)}
         errorTitle={MSG.statistics.averageAgentTimeLoadFailed}
         categoryHeader={AVERAGE_TIME_TEXT.agent}
+        valueTitle={AVERAGE_TIME_TEXT.time}
       />
     </AnalyticsPage>
   );

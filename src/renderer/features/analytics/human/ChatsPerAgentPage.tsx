@@ -11,7 +11,7 @@ import type { FieldId } from '../use-filter-fields';
 const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents'];
 const QUERY: QueryField[] = ['channels', 'splits', 'agents'];
 
-export const CHATS_PER_AGENT_TEXT = { chart: 'Chats atendidos por asesor', agent: 'Asesor' } as const;
+export const CHATS_PER_AGENT_TEXT = { chart: 'Chats atendidos por asesor', agent: 'Asesor', chats: 'Chats atendidos' } as const;
 
 /** SPEC §2 estadisticas/asesor-humano/chats-por-asesor. */
 export function ChatsPerAgentPage() {
@@ -27,6 +27,7 @@ export function ChatsPerAgentPage() {
         {...loadProps(bars)}
         errorTitle={MSG.statistics.chatsPerAgentLoadFailed}
         categoryHeader={CHATS_PER_AGENT_TEXT.agent}
+        valueTitle={CHATS_PER_AGENT_TEXT.chats}
       />
     </AnalyticsPage>
   );

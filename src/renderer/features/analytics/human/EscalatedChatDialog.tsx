@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Body1, Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { resolveEscalatedMessages } from '../../../../shared/domain/chat';
 import { formatEscalatedTime } from '../../../../shared/format';
+import { SENDER_LABELS, conversationLabel, labelOf } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import { DataState } from '../../../components/DataState';
 import { DATA_TEXT } from '../../../components/texts';
@@ -15,7 +16,7 @@ const useStyles = makeStyles({
 });
 
 export const ESCALATED_DIALOG_TEXT = {
-  title: (idConv: string) => `Conversación ${idConv}`,
+  title: (name: string) => `Conversación ${name}`,
   attachment: (name: string) => `Adjunto: ${name}`
 } as const;
 
@@ -36,7 +37,7 @@ export function EscalatedMessages({ idConv, idOrg, level = 'h3' }: { idConv: str
         {shown.map((m, i) => (
           <li key={i} className={styles.item}>
             <Caption1 className={styles.meta}>
-              {m.tipoUsuario} · {formatEscalatedTime(m.fechaMensaje)}
+              {labelOf(SENDER_LABELS, m.tipoUsuario)} · {formatEscalatedTime(m.fechaMensaje)}
             </Caption1>
             <Body1 className={styles.text}>{m.mensaje}</Body1>
             {m.adjunto ? <Caption1 className={styles.meta}>{ESCALATED_DIALOG_TEXT.attachment(m.adjunto.name)}</Caption1> : null}
@@ -48,12 +49,12 @@ export function EscalatedMessages({ idConv, idOrg, level = 'h3' }: { idConv: str
 }
 
 /** One escalated chat's messages in a dialog (chats-escalados). */
-export function EscalatedChatDialog({ idConv, idOrg, onClose }: { idConv: string; idOrg: number | null; onClose(): void }) {
+export function EscalatedChatDialog({ idConv, customer, idOrg, onClose }: { idConv: string; customer: string | null; idOrg: number | null; onClose(): void }) {
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{ESCALATED_DIALOG_TEXT.title(idConv)}</DialogTitle>
+          <DialogTitle>{ESCALATED_DIALOG_TEXT.title(conversationLabel(idConv, customer))}</DialogTitle>
           <DialogContent>
             <EscalatedMessages idConv={idConv} idOrg={idOrg} />
           </DialogContent>

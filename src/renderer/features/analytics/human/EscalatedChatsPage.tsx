@@ -3,8 +3,10 @@ import { Button } from '@fluentui/react-components';
 import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import type { EscalatedChat } from '../../../../shared/domain/chat';
 import { formatDateTime } from '../../../../shared/format';
+import { conversationLabel } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
+import { ConversationName } from '../../../components/ConversationName';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { AnalyticsPage } from '../AnalyticsPage';
@@ -30,7 +32,7 @@ export const ESCALATED_TEXT = {
   state: 'Estado',
   messages: 'Mensajes',
   view: 'Ver mensajes',
-  viewOf: (idConv: string) => `Ver mensajes de la conversación ${idConv}`,
+  viewOf: (name: string) => `Ver mensajes de la conversación ${name}`,
   none: 'Sin asignar'
 } as const;
 
@@ -39,12 +41,12 @@ export function EscalatedChatsPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
   const [page, setPage] = usePage(query);
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<EscalatedChat | null>(null);
   const bars = useAnalyticsQuery('scaledChatsBars', { query, idOrg: filter.idOrg });
   const list = useAnalyticsQuery('escalatedChats', { query: { ...query, page, size: PAGE_SIZE }, idOrg: filter.idOrg });
 
   const columns: DataColumn<EscalatedChat>[] = [
-    { key: 'idConv', header: ESCALATED_TEXT.conversation, render: (c) => c.idConv },
+    { key: 'idConv', header: ESCALATED_TEXT.conversation, render: (c) => <ConversationName idConv={c.idConv} customer={c.cliente} /> },
     { key: 'fecha', header: ESCALATED_TEXT.entered, render: (c) => formatDateTime(c.fechaEntrada) },
     { key: 'canal', header: ESCALATED_TEXT.channel, render: (c) => c.canal },
     { key: 'split', header: ESCALATED_TEXT.split, render: (c) => c.split ?? '' },
@@ -54,7 +56,7 @@ export function EscalatedChatsPage() {
       key: 'ver',
       header: ESCALATED_TEXT.messages,
       render: (c) => (
-        <Button size="small" aria-label={ESCALATED_TEXT.viewOf(c.idConv)} onClick={() => setOpen(c.idConv)}>
+        <Button size="small" aria-label={ESCALATED_TEXT.viewOf(conversationLabel(c.idConv, c.cliente))} onClick={() => setOpen(c)}>
           {ESCALATED_TEXT.view}
         </Button>
       )
@@ -70,6 +72,7 @@ export function EscalatedChatsPage() {
         {...loadProps(bars)}
         errorTitle={MSG.statistics.escalatedChatsLoadFailed}
         categoryHeader={ESCALATED_TEXT.split}
+        valueTitle={ESCALATED_TEXT.list}
       />
       <section aria-label={ESCALATED_TEXT.list}>
         <DataState
@@ -91,7 +94,7 @@ export function EscalatedChatsPage() {
           ) : null}
         </DataState>
       </section>
-      {open ? <EscalatedChatDialog idConv={open} idOrg={filter.idOrg} onClose={() => setOpen(null)} /> : null}
+      {open ? <EscalatedChatDialog idConv={open.idConv} customer={open.cliente} idOrg={filter.idOrg} onClose={() => setOpen(null)} /> : null}
     </AnalyticsPage>
   );
 }

@@ -21,6 +21,7 @@ export const HUMAN_CHATS_TEXT = {
   notAttendedOverTime: 'Chats no atendidos por canal',
   shares: 'Chats escalados a asesor humano',
   period: 'Periodo',
+  chats: 'Chats',
   shareDetail: (total: number, percentage: number | null) =>
     `${percentage === null ? '--' : `${formatNumber(percentage)} %`} de ${formatNumber(total)} chats escalados`
 } as const;
@@ -60,6 +61,7 @@ export function HumanChatsPage() {
         {...loadProps(line)}
         errorTitle={MSG.statistics.chatsLoadFailed}
         categoryHeader={HUMAN_CHATS_TEXT.period}
+        valueTitle={HUMAN_CHATS_TEXT.chats}
         formatLabel={bucketLabel}
       />
     </AnalyticsPage>

@@ -38,11 +38,11 @@ export function TypingsPage() {
   const finalSeries = useMemo(() => reasonSeries(TYPINGS_TEXT.conversations, final.data), [final.data]);
   const automaticSeries = useMemo(() => reasonSeries(TYPINGS_TEXT.conversations, automatic.data), [automatic.data]);
 
-  const charts: { title: string; kind: ChartKind; state: typeof typing; series: ChartSeries | null; header: string }[] = [
+  const charts: { title: string; kind: ChartKind; state: typeof typing; series: ChartSeries | null; header: string; valueTitle?: string }[] = [
     { title: TYPINGS_TEXT.typing, kind: 'doughnut', state: typing, series: typingSeries, header: TYPINGS_TEXT.state },
-    { title: TYPINGS_TEXT.business, kind: 'horizontalBar', state: business, series: businessSeries, header: TYPINGS_TEXT.reason },
-    { title: TYPINGS_TEXT.final, kind: 'horizontalBar', state: final, series: finalSeries, header: TYPINGS_TEXT.reason },
-    { title: TYPINGS_TEXT.automatic, kind: 'horizontalBar', state: automatic, series: automaticSeries, header: TYPINGS_TEXT.reason }
+    { title: TYPINGS_TEXT.business, kind: 'horizontalBar', state: business, series: businessSeries, header: TYPINGS_TEXT.reason, valueTitle: TYPINGS_TEXT.conversations },
+    { title: TYPINGS_TEXT.final, kind: 'horizontalBar', state: final, series: finalSeries, header: TYPINGS_TEXT.reason, valueTitle: TYPINGS_TEXT.conversations },
+    { title: TYPINGS_TEXT.automatic, kind: 'horizontalBar', state: automatic, series: automaticSeries, header: TYPINGS_TEXT.reason, valueTitle: TYPINGS_TEXT.conversations }
   ];
 
   return (
@@ -56,6 +56,7 @@ export function TypingsPage() {
           {...loadProps(c.state)}
           errorTitle={MSG.statistics.typingsLoadFailed}
           categoryHeader={c.header}
+          valueTitle={c.valueTitle}
         />
       ))}
     </AnalyticsPage>

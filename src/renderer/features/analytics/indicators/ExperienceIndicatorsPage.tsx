@@ -18,7 +18,8 @@ export const EXPERIENCE_TEXT = {
   averageInteraction: 'Tiempo promedio por interacción',
   maxEntries: 'Máximo de ingresos de un cliente',
   entriesChart: 'Ingresos de clientes por canal',
-  period: 'Periodo'
+  period: 'Periodo',
+  entries: 'Ingresos de clientes'
 } as const;
 
 /** SPEC §2 indicadores/experiencia: NS, RU and NPS, with the customers' entries and interaction time. */
@@ -73,6 +74,7 @@ export function ExperienceIndicatorsPage() {
         {...loadProps(entries)}
         errorTitle={MSG.statistics.clientEntriesLoadFailed}
         categoryHeader={EXPERIENCE_TEXT.period}
+        valueTitle={EXPERIENCE_TEXT.entries}
         formatLabel={bucketLabel}
       />
     </AnalyticsPage>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import type { ChartSeries } from '../../../../shared/domain/statistics';
+import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_STATUS_LABELS, RECIPIENT_ROLE_LABELS, labelOf } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { AnalyticsPage } from '../AnalyticsPage';
@@ -26,7 +27,10 @@ function eventRoleSeries(rows: readonly { eventType: string; role: string; total
   const events = [...new Set(rows.map((r) => r.eventType))].sort((a, b) => a.localeCompare(b, 'es'));
   const roles = [...new Set(rows.map((r) => r.role))].sort((a, b) => a.localeCompare(b, 'es'));
   const total = (event: string, role: string) => rows.filter((r) => r.eventType === event && r.role === role).reduce((sum, r) => sum + r.total, 0);
-  return { labels: events, datasets: roles.map((role) => ({ label: role, data: events.map((event) => total(event, role)) })) };
+  return {
+    labels: events.map((event) => labelOf(NOTIFICATION_EVENT_LABELS, event)),
+    datasets: roles.map((role) => ({ label: labelOf(RECIPIENT_ROLE_LABELS, role), data: events.map((event) => total(event, role)) }))
+  };
 }
 
 /** SPEC §2 estadisticas/notificaciones: notifications sent per delivery status, and per event and recipient role. */
@@ -37,7 +41,7 @@ export function NotificationStatsPage() {
   const byStatus = useAnalyticsQuery('notificationsByStatus', request);
   const byEvent = useAnalyticsQuery('eventsByTypeEventRole', request);
   const statusSeries = useMemo(
-    () => (byStatus.data ? seriesOf(NOTIFICATION_STATS_TEXT.notifications, byStatus.data.map((s) => [s.status, s.total] as const)) : null),
+    () => (byStatus.data ? seriesOf(NOTIFICATION_STATS_TEXT.notifications, byStatus.data.map((s) => [labelOf(NOTIFICATION_STATUS_LABELS, s.status), s.total] as const)) : null),
     [byStatus.data]
   );
   const eventSeries = useMemo(() => (byEvent.data ? eventRoleSeries(byEvent.data) : null), [byEvent.data]);
@@ -59,6 +63,7 @@ export function NotificationStatsPage() {
         {...loadProps(byEvent)}
         errorTitle={MSG.notifications.eventsLoadFailed}
         categoryHeader={NOTIFICATION_STATS_TEXT.event}
+        valueTitle={NOTIFICATION_STATS_TEXT.notifications}
       />
     </AnalyticsPage>
   );

@@ -54,6 +54,7 @@ export function ConversationsByChannelPage() {
         {...loadProps(line)}
         errorTitle={MSG.statistics.conversationsLoadFailed}
         categoryHeader={CONVERSATIONS_TEXT.period}
+        valueTitle={CONVERSATIONS_TEXT.conversations}
         formatLabel={bucketLabel}
       />
       <ChartPanel

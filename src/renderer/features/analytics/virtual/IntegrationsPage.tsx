@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
+import { INTEGRATION_STATUS_LABELS } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import type { IntegrationLogEntry } from '../../../../shared/domain/report';
 import { ChartPanel } from '../../../components/ChartPanel';
+import { ConversationName } from '../../../components/ConversationName';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { INTEGRATION_STATUS_LABELS } from '../../../components/FilterBar';
 import { AnalyticsPage } from '../AnalyticsPage';
 import { filterQuery, useFilterState, type QueryField } from '../filter';
 import { loadProps } from '../load-props';
@@ -22,7 +23,7 @@ const PAGE_SIZE = 20;
 
 export const INTEGRATIONS_TEXT = {
   result: 'Resultado de las integraciones',
-  log: 'Log de integraciones',
+  log: 'Registro de integraciones',
   calls: 'Llamadas',
   status: 'Estado',
   date: 'Fecha',
@@ -36,7 +37,7 @@ const COLUMNS: DataColumn<IntegrationLogEntry>[] = [
   { key: 'fecha', header: INTEGRATIONS_TEXT.date, render: (e) => formatDateTime(e.fecha) },
   { key: 'service', header: INTEGRATIONS_TEXT.service, render: (e) => e.service },
   { key: 'status', header: INTEGRATIONS_TEXT.status, render: (e) => INTEGRATION_STATUS_LABELS[e.status] },
-  { key: 'idConv', header: INTEGRATIONS_TEXT.conversation, render: (e) => e.idConv ?? '' },
+  { key: 'idConv', header: INTEGRATIONS_TEXT.conversation, render: (e) => (e.idConv ? <ConversationName idConv={e.idConv} /> : '') },
   { key: 'duration', header: INTEGRATIONS_TEXT.duration, numeric: true, render: (e) => formatNumber(e.durationMs) },
   { key: 'detail', header: INTEGRATIONS_TEXT.detail, render: (e) => e.detail }
 ];

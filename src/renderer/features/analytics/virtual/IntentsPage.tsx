@@ -16,7 +16,8 @@ export const INTENTS_TEXT = {
   top: 'Intenciones más frecuentes',
   overTime: 'Intenciones en el tiempo',
   intent: 'Intención',
-  period: 'Periodo'
+  period: 'Periodo',
+  interactions: 'Interacciones'
 } as const;
 
 /** SPEC §2 estadisticas/asesor-virtual/intenciones. */
@@ -36,6 +37,7 @@ export function IntentsPage() {
         {...loadProps(bars)}
         errorTitle={MSG.statistics.intentsLoadFailed}
         categoryHeader={INTENTS_TEXT.intent}
+        valueTitle={INTENTS_TEXT.interactions}
       />
       <ChartPanel
         title={INTENTS_TEXT.overTime}
@@ -44,6 +46,7 @@ export function IntentsPage() {
         {...loadProps(unified)}
         errorTitle={MSG.statistics.intentsLoadFailed}
         categoryHeader={INTENTS_TEXT.period}
+        valueTitle={INTENTS_TEXT.interactions}
         formatLabel={bucketLabel}
       />
     </AnalyticsPage>

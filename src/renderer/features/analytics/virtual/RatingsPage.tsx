@@ -22,6 +22,7 @@ export const RATINGS_TEXT = {
   best: 'Intenciones mejor calificadas',
   bestDetail: 'Detalle de las intenciones mejor calificadas',
   average: 'Calificación promedio',
+  averageScale: 'Calificación promedio (de 1 a 5)',
   ratings: 'Calificaciones',
   intent: 'Intención',
   period: 'Periodo'
@@ -48,6 +49,7 @@ export function RatingsPage() {
         {...loadProps(line)}
         errorTitle={MSG.statistics.ratingsLoadFailed}
         categoryHeader={RATINGS_TEXT.period}
+        valueTitle={RATINGS_TEXT.ratings}
         formatLabel={bucketLabel}
       />
       <ChartPanel
@@ -58,6 +60,7 @@ export function RatingsPage() {
         {...loadProps(top)}
         errorTitle={MSG.statistics.ratingsLoadFailed}
         categoryHeader={RATINGS_TEXT.intent}
+        valueTitle={RATINGS_TEXT.averageScale}
       />
       {top.status === 'resolved' && top.data && top.data.detail.length > 0 ? (
         <DataTable

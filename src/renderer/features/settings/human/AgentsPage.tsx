@@ -7,6 +7,7 @@ import type { PauseEvent } from '../../../../shared/domain/parameters';
 import type { AgentSplit } from '../../../../shared/domain/split';
 import type { Agent } from '../../../../shared/domain/user';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
+import { agentStatusLabel } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
@@ -35,7 +36,8 @@ export interface AgentRow {
 
 function stateText(state: AgentConnectionState | null): string {
   if (!state) return AGENTS_TEXT.unknownState;
-  return state.eventoPausa ? `${state.estado} — ${state.eventoPausa}` : state.estado;
+  const label = agentStatusLabel(state.estado);
+  return state.eventoPausa ? `${label} — ${state.eventoPausa}` : label;
 }
 
 /**
@@ -196,7 +198,18 @@ function AgentStatusDialog({
   }
 
   return (
-    <FormDialog title={AGENTS_TEXT.changeState(row.agent.name)} submitLabel={AGENTS_TEXT.apply} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={AGENTS_TEXT.changeState(row.agent.name)}
+      submitLabel={AGENTS_TEXT.apply}
+      formError={formError}
+      dirty={estado !== ''}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={(field) => {
+        if (field === 'estado' && estado === '') setErrors((e) => ({ ...e, estado: AGENTS_TEXT.stateRequired }));
+        if (field === 'idEventoPausa' && estado === 'Pausa' && event === '') setErrors((e) => ({ ...e, idEventoPausa: AGENTS_TEXT.pauseEventRequired }));
+      }}
+    >
       <SelectField
         label={AGENTS_TEXT.newState}
         name="estado"

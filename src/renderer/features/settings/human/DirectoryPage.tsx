@@ -12,7 +12,7 @@ import { TextField } from '../../../components/TextField';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { SelectField, SwitchField, TextAreaField } from './fields';
-import { checkWith, linesFrom, type FieldErrors } from './form';
+import { afterBlur, changed, checkWith, linesFrom, type FieldErrors } from './form';
 import { HUMAN_SETTINGS_PAGES } from './routes';
 import { RowActions } from './RowActions';
 import { callSettings, confirmed } from './settings-client';
@@ -22,7 +22,8 @@ import { useSettingsLoad, type SettingsLoad } from './use-settings-load';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'end', flexWrap: 'wrap', maxWidth: '360px' },
-  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalM }
+  // Each field keeps its height when its neighbour shows a message under it.
+  pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' }
 });
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: FlatDirectoryContact };
@@ -182,7 +183,8 @@ function ContactDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const [values, setValues] = useState<ContactValues>(() => valuesOf(editing));
+  const [start] = useState<ContactValues>(() => valuesOf(editing));
+  const [values, setValues] = useState<ContactValues>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const set = <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => {
@@ -192,8 +194,7 @@ function ContactDialog({
   const departments = locations.data?.departments ?? [];
   const cities = (locations.data?.cities ?? []).filter((c) => String(c.idDepartment) === values.idDepartment);
 
-  async function submit(): Promise<boolean> {
-    setFormError(undefined);
+  function check() {
     const fields = {
       nombre: values.nombre,
       email: values.email,
@@ -205,18 +206,28 @@ function ContactDialog({
       activo: values.activo,
       listadoMensajes: linesFrom(values.mensajes)
     };
-    const check = editing.mode === 'create' ? checkWith(CreateContact, fields) : checkWith(UpdateContact, { idContact: editing.contact.idContact, ...fields });
+    return editing.mode === 'create' ? checkWith(CreateContact, fields) : checkWith(UpdateContact, { idContact: editing.contact.idContact, ...fields });
+  }
+  /** The two choices the schemas do not word (the department is not sent; the city is sent as its id). */
+  function choices(): FieldErrors {
     const local: FieldErrors = {};
     if (values.idDepartment === '') local.idDepartment = DIRECTORY_TEXT.departmentRequired;
     if (values.idCity === '') local.idCity = DIRECTORY_TEXT.cityRequired;
-    if (!check.ok || Object.keys(local).length > 0) {
-      setErrors({ ...(check.ok ? {} : check.errors), ...local });
+    return local;
+  }
+
+  async function submit(): Promise<boolean> {
+    setFormError(undefined);
+    const checked = check();
+    const local = choices();
+    if (!checked.ok || Object.keys(local).length > 0) {
+      setErrors({ ...(checked.ok ? {} : checked.errors), ...local });
       return false;
     }
     const result =
       editing.mode === 'create'
-        ? await callSettings('createDirectoryContact', { body: check.data })
-        : await callSettings('updateDirectoryContact', { body: { ...check.data, idContact: editing.contact.idContact } });
+        ? await callSettings('createDirectoryContact', { body: checked.data })
+        : await callSettings('updateDirectoryContact', { body: { ...checked.data, idContact: editing.contact.idContact } });
     if (!result.ok) {
       notify.error(editing.mode === 'create' ? MSG.contacts.createFailed : MSG.contacts.updateFailed);
       setFormError(result.error.message);
@@ -229,7 +240,19 @@ function ContactDialog({
 
   const err = (key: string) => errors[key] || undefined;
   return (
-    <FormDialog title={editing.mode === 'create' ? DIRECTORY_TEXT.createTitle : DIRECTORY_TEXT.editTitle(editing.contact.nombre)} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={editing.mode === 'create' ? DIRECTORY_TEXT.createTitle : DIRECTORY_TEXT.editTitle(editing.contact.nombre)}
+      formError={formError}
+      dirty={changed(start, values)}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={(field) =>
+        setErrors((e) => {
+          const local = choices()[field];
+          return local ? { ...e, [field]: local } : afterBlur(e, check(), field);
+        })
+      }
+    >
       <TextField label={DIRECTORY_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
       <div className={styles.pair}>
         <TextField label={DIRECTORY_TEXT.email} name="email" type="email" value={values.email} onChange={(v) => set('email', v)} error={err('email')} />

@@ -1,7 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Badge, Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { endpoints } from '../../../../shared/api/catalogue';
 import { END_MESSAGE_ORDER, type EndMessage } from '../../../../shared/domain/end-message';
+import { endAcronymLabel } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
@@ -12,6 +13,7 @@ import { HUMAN_SETTINGS_PAGES } from './routes';
 import { callSettings } from './settings-client';
 import { SettingsPage } from './SettingsPage';
 import { END_MESSAGES_TEXT, SETTINGS_TEXT } from './texts';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 import { useSettingsLoad } from './use-settings-load';
 
 const useStyles = makeStyles({
@@ -38,14 +40,25 @@ export function EndMessagesPage() {
   const styles = useStyles();
   const load = useSettingsLoad('endMessages');
   const messages = useMemo(() => inSpecOrder(load.data ?? []), [load.data]);
+  const [edited, setEdited] = useState<ReadonlySet<number>>(new Set());
+  const markEdited = useCallback((id: number, dirty: boolean) => {
+    setEdited((ids) => {
+      if (ids.has(id) === dirty) return ids;
+      const next = new Set(ids);
+      if (dirty) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
 
   return (
     <SettingsPage title={HUMAN_SETTINGS_PAGES.endMessages.title} description={END_MESSAGES_TEXT.intro}>
+      <UnsavedChangesGuard when={edited.size > 0} />
       <DataState status={load.status} errorTitle={MSG.endMessages.loadFailed} errorDetail={load.error?.message} empty={messages.length === 0} onRetry={load.reload} level="h2">
         <ol className={styles.list} aria-label={END_MESSAGES_TEXT.list}>
           {messages.map((m) => (
             <li key={m.idEndTypeConversation}>
-              <EndMessageCard message={m} onSaved={(saved) => load.update((list) => list.map((x) => (x.idEndTypeConversation === saved.idEndTypeConversation ? saved : x)))} />
+              <EndMessageCard message={m} onEdited={markEdited} onSaved={(saved) => load.update((list) => list.map((x) => (x.idEndTypeConversation === saved.idEndTypeConversation ? saved : x)))} />
             </li>
           ))}
         </ol>
@@ -54,10 +67,11 @@ export function EndMessagesPage() {
   );
 }
 
-function EndMessageCard({ message, onSaved }: { message: EndMessage; onSaved(message: EndMessage): void }) {
+function EndMessageCard({ message, onEdited, onSaved }: { message: EndMessage; onEdited(id: number, dirty: boolean): void; onSaved(message: EndMessage): void }) {
   const styles = useStyles();
   const notify = useNotify();
   const [text, setText] = useState(message.clientMessage);
+  useEffect(() => onEdited(message.idEndTypeConversation, text !== message.clientMessage), [onEdited, message.idEndTypeConversation, message.clientMessage, text]);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -85,7 +99,7 @@ function EndMessageCard({ message, onSaved }: { message: EndMessage; onSaved(mes
   return (
     <Card>
       <CardHeader
-        header={<Text weight="semibold">{message.acronym}</Text>}
+        header={<Text weight="semibold">{endAcronymLabel(message.acronym)}</Text>}
         action={message.fin ? <Badge appearance="tint" color="brand">{END_MESSAGES_TEXT.finFlag}</Badge> : undefined}
       />
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={END_MESSAGES_TEXT.message(message.acronym)}>
@@ -97,6 +111,10 @@ function EndMessageCard({ message, onSaved }: { message: EndMessage; onSaved(mes
           onChange={(v) => {
             setText(v);
             setError(undefined);
+          }}
+          onBlur={() => {
+            const check = checkWith(endpoints.updateEndMessage.body, { idEndTypeConversation: message.idEndTypeConversation, clientMessage: text });
+            if (!check.ok) setError(check.errors.clientMessage ?? check.first);
           }}
           error={error}
         />

@@ -6,12 +6,13 @@ import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { SubmitButton, TextField } from '../../../components/TextField';
 import { CheckGroupField } from './fields';
-import { checkWith, numberFrom, type FieldErrors } from './form';
+import { afterBlur, changed, checkWith, numberFrom, type FieldErrors } from './form';
 import { PauseEventsSection } from './PauseEventsSection';
 import { HUMAN_SETTINGS_PAGES } from './routes';
 import { callSettings } from './settings-client';
 import { SettingsPage, SettingsSection } from './SettingsPage';
 import { PARAMETERS_TEXT, SETTINGS_TEXT, WEEKDAYS } from './texts';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 import { useSettingsLoad } from './use-settings-load';
 
 const useStyles = makeStyles({
@@ -73,21 +74,26 @@ function ParametersSection() {
     setErrors((e) => ({ ...e, [key]: '', '': '' }));
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const check = checkWith(UpdateChatParameters, {
+  const check = () =>
+    checkWith(UpdateChatParameters, {
       nroMaximoChatsAsesor: numberFrom(values.nroMaximoChatsAsesor),
       diasLaborales: values.diasLaborales,
       horaLaboralInicio: values.horaLaboralInicio,
       horaLaboralFin: values.horaLaboralFin,
       tiempoInactividadCliente: numberFrom(values.tiempoInactividadCliente)
     });
-    if (!check.ok) {
-      setErrors(check.errors);
+  // What the page would lose on leaving: the form against what is stored (blank when nothing is).
+  const dirty = changed(load.status === 'resolved' && load.data ? valuesOf(load.data) : BLANK, values);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = check();
+    if (!checked.ok) {
+      setErrors(checked.errors);
       return;
     }
     setSaving(true);
-    const result = await callSettings('updateChatParameters', { body: check.data });
+    const result = await callSettings('updateChatParameters', { body: checked.data });
     setSaving(false);
     if (!result.ok) {
       setErrors({ '': result.error.message });
@@ -103,7 +109,17 @@ function ParametersSection() {
   return (
     <SettingsSection title={PARAMETERS_TEXT.section}>
       <DataState status={status} errorTitle={MSG.parameters.loadFailed} errorDetail={load.error?.message} empty={false} onRetry={load.reload}>
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={PARAMETERS_TEXT.section}>
+        <UnsavedChangesGuard when={dirty} />
+        <form
+          className={styles.form}
+          onSubmit={(e) => void submit(e)}
+          onBlur={(e) => {
+            const field = e.target.getAttribute('name');
+            if (field) setErrors((x) => afterBlur(x, check(), field));
+          }}
+          noValidate
+          aria-label={PARAMETERS_TEXT.section}
+        >
           {missing ? (
             <MessageBar className={styles.wide} intent="info">
               <MessageBarBody>{PARAMETERS_TEXT.notConfigured}</MessageBarBody>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { CreatePauseEvent, UpdatePauseEvent, type PauseEvent } from '../../../../shared/domain/parameters';
+import { DUPLICATE_TEXT, nameTaken } from '../../../../shared/domain/unique-name';
 import { formatDateTime } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
@@ -11,7 +12,7 @@ import { TextField } from '../../../components/TextField';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { SwitchField, TextAreaField } from './fields';
-import { checkWith, type FieldErrors } from './form';
+import { afterBlur, changed, checkWith, refusedField, type FieldErrors } from './form';
 import { RowActions } from './RowActions';
 import { callSettings, confirmed } from './settings-client';
 import { SettingsSection } from './SettingsPage';
@@ -77,6 +78,7 @@ export function PauseEventsSection() {
       {editing ? (
         <PauseEventDialog
           editing={editing}
+          events={events}
           onClose={() => setEditing(null)}
           onSaved={(saved) =>
             load.update((list) => (editing.mode === 'create' ? [saved, ...list.filter((e) => e.id !== saved.id)] : list.map((e) => (e.id === saved.id ? saved : e))))
@@ -96,42 +98,66 @@ export function PauseEventsSection() {
   );
 }
 
-function PauseEventDialog({ editing, onClose, onSaved }: { editing: Editing; onClose(): void; onSaved(event: PauseEvent): void }) {
+function PauseEventDialog({ editing, events, onClose, onSaved }: { editing: Editing; events: readonly PauseEvent[]; onClose(): void; onSaved(event: PauseEvent): void }) {
   const notify = useNotify();
-  const [values, setValues] = useState(editing.mode === 'edit' ? { nombre: editing.event.nombre, descripcion: editing.event.descripcion, activo: editing.event.activo } : { nombre: '', descripcion: '', activo: true });
+  const [start] = useState(() =>
+    editing.mode === 'edit' ? { nombre: editing.event.nombre, descripcion: editing.event.descripcion, activo: editing.event.activo } : { nombre: '', descripcion: '', activo: true }
+  );
+  const [values, setValues] = useState(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   };
+  const selfId = editing.mode === 'edit' ? editing.event.id : undefined;
+  const check = () => (editing.mode === 'create' ? checkWith(CreatePauseEvent, values) : checkWith(UpdatePauseEvent, { id: editing.event.id, ...values }));
+  /** The name of another live event of the organisation, compared as the platform compares them (unique-name.ts). */
+  const duplicate = () => (nameTaken(events, values.nombre, (e) => e.nombre, (e) => e.id, selfId) ? DUPLICATE_TEXT.pauseEvent : undefined);
 
-  /** A refused save keeps the dialog and what was typed; the toast is SPEC §8's, the reason shows in the form. */
-  function failed(toast: string, reason: string): boolean {
+  /** A refused save keeps the dialog and what was typed; the toast is SPEC §8's, the reason shows in the form (a taken name, under it). */
+  function failed(toast: string, error: { status: number; message: string }): boolean {
     notify.error(toast);
-    setFormError(reason);
+    if (refusedField(error) === 'name') setErrors((e) => ({ ...e, nombre: error.message }));
+    else setFormError(error.message);
     return false;
   }
 
   async function submit(): Promise<boolean> {
     setFormError(undefined);
-    const check = editing.mode === 'create' ? checkWith(CreatePauseEvent, values) : checkWith(UpdatePauseEvent, { id: editing.event.id, ...values });
-    if (!check.ok) {
-      setErrors(check.errors);
+    const checked = check();
+    const taken = duplicate();
+    if (!checked.ok || taken) {
+      setErrors({ ...(checked.ok ? {} : checked.errors), ...(taken ? { nombre: taken } : {}) });
       return false;
     }
     const result =
       editing.mode === 'create'
-        ? await callSettings('createPauseEvent', { body: check.data })
-        : await callSettings('updatePauseEvent', { body: { id: editing.event.id, ...check.data } });
-    if (!result.ok) return failed(editing.mode === 'create' ? MSG.pauseEvents.createFailed : MSG.pauseEvents.updateFailed, result.error.message);
+        ? await callSettings('createPauseEvent', { body: checked.data })
+        : await callSettings('updatePauseEvent', { body: { id: editing.event.id, ...checked.data } });
+    if (!result.ok) return failed(editing.mode === 'create' ? MSG.pauseEvents.createFailed : MSG.pauseEvents.updateFailed, result.error);
     onSaved(result.data);
     notify.success(editing.mode === 'create' ? MSG.pauseEvents.created : MSG.pauseEvents.updated);
     return true;
   }
 
+  function blurred(field: string) {
+    setErrors((e) => {
+      const next = afterBlur(e, check(), field);
+      const taken = field === 'nombre' ? duplicate() : undefined;
+      return taken ? { ...next, nombre: taken } : next;
+    });
+  }
+
   return (
-    <FormDialog title={editing.mode === 'create' ? PAUSE_TEXT.create : PAUSE_TEXT.editTitle(editing.event.nombre)} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={editing.mode === 'create' ? PAUSE_TEXT.create : PAUSE_TEXT.editTitle(editing.event.nombre)}
+      formError={formError}
+      dirty={changed(start, values)}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={blurred}
+    >
       <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={errors.nombre || undefined} />
       <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => set('descripcion', v)} error={errors.descripcion || undefined} />
       <SwitchField label={SETTINGS_TEXT.active} checked={values.activo} onChange={(v) => set('activo', v)} />

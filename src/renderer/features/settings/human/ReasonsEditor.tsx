@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Switch } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
+import { DUPLICATE_TEXT, nameTaken } from '../../../../shared/domain/unique-name';
 import { formatDateTime } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
@@ -10,7 +11,7 @@ import { TextField } from '../../../components/TextField';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { SwitchField, TextAreaField } from './fields';
-import type { FieldErrors } from './form';
+import { afterBlur, changed, refusedField, type FieldErrors } from './form';
 import { CODE_FIELD, REASON_APIS, type ReasonKind, type ReasonRow, type ReasonValues } from './reasons';
 import { RowActions } from './RowActions';
 import { SettingsPage } from './SettingsPage';
@@ -108,6 +109,7 @@ export function ReasonsEditor({ kind, title, intro }: { kind: ReasonKind; title:
       {editing ? (
         <ReasonDialog
           kind={kind}
+          rows={reasons.data ?? []}
           editing={editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
@@ -129,29 +131,48 @@ export function ReasonsEditor({ kind, title, intro }: { kind: ReasonKind; title:
   );
 }
 
-function ReasonDialog({ kind, editing, onClose, onSaved }: { kind: ReasonKind; editing: Editing; onClose(): void; onSaved(row: ReasonRow): void }) {
+function ReasonDialog({ kind, rows, editing, onClose, onSaved }: { kind: ReasonKind; rows: readonly ReasonRow[]; editing: Editing; onClose(): void; onSaved(row: ReasonRow): void }) {
   const api = REASON_APIS[kind];
   const notify = useNotify();
-  const [values, setValues] = useState<ReasonValues>(editing.mode === 'edit' ? { ...editing.row } : EMPTY);
+  const codeKey = CODE_FIELD[kind];
+  const [start] = useState<ReasonValues>(() =>
+    editing.mode === 'edit' ? { codigo: editing.row.codigo, nombre: editing.row.nombre, descripcion: editing.row.descripcion, activo: editing.row.activo } : EMPTY
+  );
+  const [values, setValues] = useState<ReasonValues>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const set = <K extends keyof ReasonValues>(key: K, value: ReasonValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key === 'codigo' ? CODE_FIELD[kind] : key]: '' }));
+    setErrors((e) => ({ ...e, [key === 'codigo' ? codeKey : key]: '' }));
+  };
+  const check = () => (editing.mode === 'create' ? api.checkCreate(values) : api.checkUpdate(editing.row.idCausal, values));
+  /**
+   * What the loaded list already has, compared as the platform compares them: the name folded
+   * (unique-name.ts), the code as typed (trimmed) on create.
+   */
+  const taken = (): FieldErrors => {
+    const found: FieldErrors = {};
+    if (nameTaken(rows, values.nombre, (r) => r.nombre, (r) => r.idCausal, editing.mode === 'edit' ? editing.row.idCausal : undefined)) found.nombre = DUPLICATE_TEXT.reason;
+    const code = values.codigo.trim();
+    if (editing.mode === 'create' && code !== '' && rows.some((r) => r.codigo === code)) found[codeKey] = DUPLICATE_TEXT.reasonCode;
+    return found;
   };
 
   async function submit(): Promise<boolean> {
-    const check = editing.mode === 'create' ? api.checkCreate(values) : api.checkUpdate(editing.row.idCausal, values);
+    const checked = check();
+    const duplicates = taken();
     setFormError(undefined);
-    if (!check.ok) {
-      setErrors(check.errors);
+    if (!checked.ok || Object.keys(duplicates).length > 0) {
+      setErrors({ ...(checked.ok ? {} : checked.errors), ...duplicates });
       return false;
     }
     const result = editing.mode === 'create' ? await api.create(values) : await api.update(editing.row.idCausal, values);
     const failed = editing.mode === 'create' ? MSG.causales.createFailed : MSG.causales.updateFailed;
     if (!result.ok) {
       notify.error(failed);
-      setFormError(result.error.message);
+      const field = refusedField(result.error);
+      if (field) setErrors((e) => ({ ...e, [field === 'name' ? 'nombre' : codeKey]: result.error.message }));
+      else setFormError(result.error.message);
       return false;
     }
     onSaved(result.data);
@@ -159,10 +180,26 @@ function ReasonDialog({ kind, editing, onClose, onSaved }: { kind: ReasonKind; e
     return true;
   }
 
+  function blurred(field: string) {
+    const key = field === 'codigo' ? codeKey : field;
+    setErrors((e) => {
+      const next = afterBlur(e, check(), key);
+      const duplicate = taken()[key];
+      return duplicate ? { ...next, [key]: duplicate } : next;
+    });
+  }
+
   return (
-    <FormDialog title={editing.mode === 'create' ? REASONS_TEXT.createTitle : REASONS_TEXT.editTitle(editing.row.nombre)} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={editing.mode === 'create' ? REASONS_TEXT.createTitle : REASONS_TEXT.editTitle(editing.row.nombre)}
+      formError={formError}
+      dirty={changed(start, values)}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={blurred}
+    >
       {editing.mode === 'create' ? (
-        <TextField label={SETTINGS_TEXT.code} name="codigo" value={values.codigo} onChange={(v) => set('codigo', v)} error={errors[CODE_FIELD[kind]] || undefined} />
+        <TextField label={SETTINGS_TEXT.code} name="codigo" value={values.codigo} onChange={(v) => set('codigo', v)} error={errors[codeKey] || undefined} />
       ) : null}
       <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={errors.nombre || undefined} />
       <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => set('descripcion', v)} error={errors.descripcion || undefined} />

@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../components/TextField';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { CheckGroupField, SelectField } from './fields';
-import { checkWith, numberFrom } from './form';
+import { changed, checkWith, numberFrom } from './form';
 import { callSettings } from './settings-client';
 import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
 
@@ -128,7 +128,8 @@ export function SplitDerivations({ split, splits, onChange }: { split: Split; sp
 /** Replaces the whole list at once: the chosen splits become the derivations. */
 function EditDerivationsDialog({ split, splits, onClose, onSaved }: { split: Split; splits: readonly Split[]; onClose(): void; onSaved(derives: SplitDerive[]): void }) {
   const notify = useNotify();
-  const [chosen, setChosen] = useState<number[]>(split.derivaciones.map((d) => d.split_derive));
+  const [start] = useState<number[]>(() => split.derivaciones.map((d) => d.split_derive).sort((a, b) => a - b));
+  const [chosen, setChosen] = useState<number[]>(start);
   const [formError, setFormError] = useState<string>();
 
   async function submit(): Promise<boolean> {
@@ -150,7 +151,13 @@ function EditDerivationsDialog({ split, splits, onClose, onSaved }: { split: Spl
   }
 
   return (
-    <FormDialog title={SPLITS_TEXT.editDerivationsTitle(split.nombre)} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={SPLITS_TEXT.editDerivationsTitle(split.nombre)}
+      formError={formError}
+      dirty={changed(start, [...chosen].sort((a, b) => a - b))}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <CheckGroupField
         label={SPLITS_TEXT.derivationsOf(split.nombre)}
         options={splits.filter((s) => s.idSplit !== split.idSplit).map((s) => ({ value: s.idSplit, label: s.nombre }))}

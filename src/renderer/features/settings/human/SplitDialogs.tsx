@@ -2,17 +2,26 @@ import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { UpdateSplits } from '../../../../shared/api/splits-bulk';
 import { CreateSplit, UpdateSplit, type Split } from '../../../../shared/domain/split';
+import { DUPLICATE_TEXT, nameTaken } from '../../../../shared/domain/unique-name';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { TextField } from '../../../components/TextField';
 import { FormDialog } from './FormDialog';
 import { SelectField, SwitchField, TextAreaField } from './fields';
-import { checkWith, numberFrom, type FieldErrors } from './form';
+import { afterBlur, changed, checkWith, numberFrom, refusedField, type FieldErrors } from './form';
 import { callSettings } from './settings-client';
 import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
 
 const useStyles = makeStyles({
-  timers: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'end' }
+  // Three across when they fit, fewer on a narrow window; the inputs shrink with their column (never past the dialog's edge).
+  timers: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 150px), 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+    '& .fui-Input': { minWidth: 0, width: '100%' }
+  }
 });
 
 type TimerKey = 'timeInactivityAgent' | 'timeInactivityClient' | 'timeMaxInitConversation';
@@ -51,10 +60,11 @@ function valuesOf(editing: SplitEditing): SplitValues {
 }
 
 /** Creates a split (the page prepends it, with no schedules nor derivations yet) or edits one. */
-export function SplitDialog({ editing, onClose, onSaved }: { editing: SplitEditing; onClose(): void; onSaved(split: Split): void }) {
+export function SplitDialog({ editing, splits, onClose, onSaved }: { editing: SplitEditing; splits: readonly Split[]; onClose(): void; onSaved(split: Split): void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const [values, setValues] = useState<SplitValues>(() => valuesOf(editing));
+  const [start] = useState<SplitValues>(() => valuesOf(editing));
+  const [values, setValues] = useState<SplitValues>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const set = <K extends keyof SplitValues>(key: K, value: SplitValues[K]) => {
@@ -62,51 +72,83 @@ export function SplitDialog({ editing, onClose, onSaved }: { editing: SplitEditi
     setErrors((e) => ({ ...e, [key]: '' }));
   };
 
+  const fields = () => ({
+    nombre: values.nombre,
+    descripcion: values.descripcion,
+    activo: values.activo,
+    timeInactivityAgent: numberFrom(values.timeInactivityAgent),
+    timeInactivityClient: numberFrom(values.timeInactivityClient),
+    timeMaxInitConversation: numberFrom(values.timeMaxInitConversation)
+  });
+  const check = () =>
+    editing.mode === 'create' ? checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields() }) : checkWith(UpdateSplit, { idSplit: editing.split.idSplit, ...fields() });
+  /**
+   * What the loaded list already has, compared as the platform compares them: the name folded
+   * (unique-name.ts), the code as typed (trimmed). A deleted split keeps its code: the platform says so.
+   */
+  const taken = (): FieldErrors => {
+    const found: FieldErrors = {};
+    if (nameTaken(splits, values.nombre, (s) => s.nombre, (s) => s.idSplit, editing.mode === 'edit' ? editing.split.idSplit : undefined)) found.nombre = DUPLICATE_TEXT.split;
+    const code = values.codigoSplit.trim();
+    if (editing.mode === 'create' && code !== '' && splits.some((s) => s.codigoSplit === code)) found.codigoSplit = DUPLICATE_TEXT.splitCode;
+    return found;
+  };
+
+  /** A refusal for a name or code in use goes under its field; any other above the fields. */
+  function refused(toast: string, error: { status: number; message: string }): false {
+    notify.error(toast);
+    const field = refusedField(error);
+    if (field) setErrors((e) => ({ ...e, [field === 'name' ? 'nombre' : 'codigoSplit']: error.message }));
+    else setFormError(error.message);
+    return false;
+  }
+
+  /** Whether the form is refused before sending (its messages then under the fields). */
+  function invalid(checked: { ok: boolean; errors?: FieldErrors }): boolean {
+    const duplicates = taken();
+    if (checked.ok && Object.keys(duplicates).length === 0) return false;
+    setErrors({ ...checked.errors, ...duplicates });
+    return true;
+  }
+
   async function submit(): Promise<boolean> {
     setFormError(undefined);
-    const fields = {
-      nombre: values.nombre,
-      descripcion: values.descripcion,
-      activo: values.activo,
-      timeInactivityAgent: numberFrom(values.timeInactivityAgent),
-      timeInactivityClient: numberFrom(values.timeInactivityClient),
-      timeMaxInitConversation: numberFrom(values.timeMaxInitConversation)
-    };
     if (editing.mode === 'create') {
-      const check = checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields });
-      if (!check.ok) {
-        setErrors(check.errors);
-        return false;
-      }
-      const result = await callSettings('createSplit', { body: check.data });
-      if (!result.ok) {
-        notify.error(MSG.splits.createFailed);
-        setFormError(result.error.message);
-        return false;
-      }
+      const checked = checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields() });
+      if (invalid(checked) || !checked.ok) return false;
+      const result = await callSettings('createSplit', { body: checked.data });
+      if (!result.ok) return refused(MSG.splits.createFailed, result.error);
       onSaved(result.data);
       notify.success(MSG.splits.created);
       return true;
     }
-    const check = checkWith(UpdateSplit, { idSplit: editing.split.idSplit, ...fields });
-    if (!check.ok) {
-      setErrors(check.errors);
-      return false;
-    }
-    const result = await callSettings('updateSplit', { body: check.data });
-    if (!result.ok) {
-      notify.error(MSG.splits.updateFailed);
-      setFormError(result.error.message);
-      return false;
-    }
+    const checked = checkWith(UpdateSplit, { idSplit: editing.split.idSplit, ...fields() });
+    if (invalid(checked) || !checked.ok) return false;
+    const result = await callSettings('updateSplit', { body: checked.data });
+    if (!result.ok) return refused(MSG.splits.updateFailed, result.error);
     onSaved(result.data);
     notify.success(MSG.splits.updated);
     return true;
   }
 
+  function blurred(field: string) {
+    setErrors((e) => {
+      const next = afterBlur(e, check(), field);
+      const duplicate = taken()[field];
+      return duplicate ? { ...next, [field]: duplicate } : next;
+    });
+  }
+
   const err = (key: string) => errors[key] || undefined;
   return (
-    <FormDialog title={editing.mode === 'create' ? SPLITS_TEXT.createTitle : SPLITS_TEXT.editTitle(editing.split.nombre)} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={editing.mode === 'create' ? SPLITS_TEXT.createTitle : SPLITS_TEXT.editTitle(editing.split.nombre)}
+      formError={formError}
+      dirty={changed(start, values)}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={blurred}
+    >
       {editing.mode === 'create' ? <TextField label={SETTINGS_TEXT.code} name="codigoSplit" value={values.codigoSplit} onChange={(v) => set('codigoSplit', v)} error={err('codigoSplit')} /> : null}
       <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
       <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => set('descripcion', v)} error={err('descripcion')} />
@@ -177,7 +219,13 @@ export function BulkSplitsDialog({ splits, onClose, onSaved }: { splits: readonl
   }
 
   return (
-    <FormDialog title={SPLITS_TEXT.bulkTitle(splits.length)} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={SPLITS_TEXT.bulkTitle(splits.length)}
+      formError={formError}
+      dirty={state !== '' || TIMERS.some((t) => timers[t.key] !== '')}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <SelectField
         label={SPLITS_TEXT.bulkState}
         name="estado"

@@ -10,9 +10,10 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { RowActions } from './RowActions';
 import { SelectField } from './fields';
-import { checkWith, numberFrom, type FieldErrors } from './form';
+import { afterBlur, changed, checkWith, numberFrom, type FieldErrors } from './form';
 import { callSettings } from './settings-client';
 import { SETTINGS_TEXT, SPLITS_TEXT, WEEKDAYS, weekdayName } from './texts';
+import { UnsavedChangesGuard } from './UnsavedChanges';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -123,7 +124,18 @@ export function SplitSchedules({ split, onChange }: { split: Split; onChange(per
       ) : (
         <DataTable caption={SPLITS_TEXT.schedulesOf(split.nombre)} captionHidden columns={columns} rows={split.horariosAtencion} rowKey={(p) => String(p.id_hours_by_splits)} />
       )}
-      <form className={styles.add} onSubmit={(e) => void add(e)} noValidate aria-label={SPLITS_TEXT.addSchedule}>
+      <UnsavedChangesGuard when={changed(BLANK, values)} />
+      <form
+        className={styles.add}
+        onSubmit={(e) => void add(e)}
+        noValidate
+        aria-label={SPLITS_TEXT.addSchedule}
+        onBlur={(e) => {
+          const field = e.target.getAttribute('name');
+          // Only once something was typed: tabbing through the empty form says nothing.
+          if (field && changed(BLANK, values)) setErrors((x) => afterBlur(x, checkPeriod(split, values, null), field));
+        }}
+      >
         <PeriodFields values={values} errors={errors} onChange={set} />
         <div className={styles.addButton}>
           <SubmitButton label={SPLITS_TEXT.addSchedule} submitting={adding} />
@@ -165,7 +177,8 @@ function PeriodFields({ values, errors, onChange }: { values: PeriodValues; erro
 
 function EditPeriodDialog({ split, period, onClose, onSaved }: { split: Split; period: SplitSchedule; onClose(): void; onSaved(period: SplitSchedule): void }) {
   const notify = useNotify();
-  const [values, setValues] = useState<PeriodValues>({ dia: String(period.dia), horaInicio: period.horaInicio, horaFin: period.horaFin });
+  const [start] = useState<PeriodValues>(() => ({ dia: String(period.dia), horaInicio: period.horaInicio, horaFin: period.horaFin }));
+  const [values, setValues] = useState<PeriodValues>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
 
@@ -188,7 +201,14 @@ function EditPeriodDialog({ split, period, onClose, onSaved }: { split: Split; p
   }
 
   return (
-    <FormDialog title={SPLITS_TEXT.editScheduleTitle(periodLabel(period))} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={SPLITS_TEXT.editScheduleTitle(periodLabel(period))}
+      formError={formError}
+      dirty={changed(start, values)}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={(field) => setErrors((e) => afterBlur(e, checkPeriod(split, values, period.id_hours_by_splits), field))}
+    >
       <PeriodFields
         values={values}
         errors={errors}

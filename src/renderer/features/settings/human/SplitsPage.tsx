@@ -19,7 +19,8 @@ import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
 import { useSettingsLoad } from './use-settings-load';
 
 const useStyles = makeStyles({
-  detail: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL }
+  detail: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
+  timers: { listStyleType: 'none', margin: 0, padding: 0, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 }
 });
 
 /**
@@ -79,7 +80,17 @@ export function SplitsPage() {
     { key: 'activo', header: SETTINGS_TEXT.active, render: (s) => (s.activo ? SETTINGS_TEXT.yes : SETTINGS_TEXT.no) },
     { key: 'horarios', header: SPLITS_TEXT.schedulesCount, numeric: true, render: (s) => formatNumber(s.horariosAtencion.length) },
     { key: 'derivaciones', header: SPLITS_TEXT.derivationsCount, numeric: true, render: (s) => formatNumber(s.derivaciones.length) },
-    { key: 'tiempos', header: SPLITS_TEXT.timers, render: (s) => `${s.timeInactivityAgent} / ${s.timeInactivityClient} / ${s.timeMaxInitConversation}` },
+    {
+      key: 'tiempos',
+      header: SPLITS_TEXT.timers,
+      render: (s) => (
+        <ul className={styles.timers}>
+          {SPLITS_TEXT.timerLines(formatNumber(s.timeInactivityAgent), formatNumber(s.timeInactivityClient), formatNumber(s.timeMaxInitConversation)).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )
+    },
     {
       key: 'acciones',
       header: SETTINGS_TEXT.actions,
@@ -137,6 +148,7 @@ export function SplitsPage() {
       {editing ? (
         <SplitDialog
           editing={editing}
+          splits={splits}
           onClose={() => setEditing(null)}
           onSaved={(saved) => (editing.mode === 'create' ? load.update((list) => [{ ...saved, horariosAtencion: [], derivaciones: [] }, ...list]) : replace(saved))}
         />

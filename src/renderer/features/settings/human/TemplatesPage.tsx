@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { UpsertResponseTemplate, type ResponseTemplate } from '../../../../shared/domain/response-template';
+import { DUPLICATE_TEXT, nameTaken } from '../../../../shared/domain/unique-name';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
@@ -10,7 +11,7 @@ import { TextField } from '../../../components/TextField';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import { TextAreaField } from './fields';
-import { checkWith, type FieldErrors } from './form';
+import { afterBlur, changed, checkWith, refusedField, type FieldErrors } from './form';
 import { HUMAN_SETTINGS_PAGES } from './routes';
 import { RowActions } from './RowActions';
 import { callSettings, confirmed } from './settings-client';
@@ -79,6 +80,7 @@ export function TemplatesPage() {
       {editing ? (
         <TemplateDialog
           editing={editing}
+          templates={templates}
           onClose={() => setEditing(null)}
           onSaved={(saved) =>
             load.update((d) => ({
@@ -100,25 +102,44 @@ export function TemplatesPage() {
   );
 }
 
-function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing; onClose(): void; onSaved(template: ResponseTemplate): void }) {
+function TemplateDialog({
+  editing,
+  templates,
+  onClose,
+  onSaved
+}: {
+  editing: Editing;
+  templates: readonly ResponseTemplate[];
+  onClose(): void;
+  onSaved(template: ResponseTemplate): void;
+}) {
   const notify = useNotify();
-  const [name, setName] = useState(editing.mode === 'edit' ? editing.template.templateName : '');
-  const [content, setContent] = useState(editing.mode === 'edit' ? editing.template.templateContent : '');
+  const [start] = useState(() => (editing.mode === 'edit' ? { templateName: editing.template.templateName, templateContent: editing.template.templateContent } : { templateName: '', templateContent: '' }));
+  const [values, setValues] = useState(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+  const check = () => checkWith(UpsertResponseTemplate, { ...(editing.mode === 'edit' ? { idTemplate: editing.template.idTemplate } : {}), ...values });
+  /** Another template of the organisation with this name, compared as the platform compares them (unique-name.ts). */
+  const duplicate = () =>
+    nameTaken(templates, values.templateName, (t) => t.templateName, (t) => t.idTemplate, editing.mode === 'edit' ? editing.template.idTemplate : undefined) ? DUPLICATE_TEXT.template : undefined;
 
   async function submit(): Promise<boolean> {
     setFormError(undefined);
-    const body = { ...(editing.mode === 'edit' ? { idTemplate: editing.template.idTemplate } : {}), templateName: name, templateContent: content };
-    const check = checkWith(UpsertResponseTemplate, body);
-    if (!check.ok) {
-      setErrors(check.errors);
+    const checked = check();
+    const taken = duplicate();
+    if (!checked.ok || taken) {
+      setErrors({ ...(checked.ok ? {} : checked.errors), ...(taken ? { templateName: taken } : {}) });
       return false;
     }
-    const result = await callSettings('upsertResponseTemplate', { body: check.data });
+    const result = await callSettings('upsertResponseTemplate', { body: checked.data });
     if (!result.ok) {
       notify.error(editing.mode === 'create' ? MSG.templates.createFailed : MSG.templates.updateFailed);
-      setFormError(result.error.message);
+      if (refusedField(result.error) === 'name') setErrors((e) => ({ ...e, templateName: result.error.message }));
+      else setFormError(result.error.message);
       return false;
     }
     onSaved(result.data);
@@ -126,28 +147,31 @@ function TemplateDialog({ editing, onClose, onSaved }: { editing: Editing; onClo
     return true;
   }
 
+  function blurred(field: string) {
+    setErrors((e) => {
+      const next = afterBlur(e, check(), field);
+      const taken = field === 'templateName' ? duplicate() : undefined;
+      return taken ? { ...next, templateName: taken } : next;
+    });
+  }
+
   return (
-    <FormDialog title={editing.mode === 'create' ? TEMPLATES_TEXT.create : TEMPLATES_TEXT.editTitle(editing.template.templateName)} formError={formError} onSubmit={submit} onClose={onClose}>
-      <TextField
-        label={TEMPLATES_TEXT.name}
-        name="templateName"
-        value={name}
-        onChange={(v) => {
-          setName(v);
-          setErrors((e) => ({ ...e, templateName: '' }));
-        }}
-        error={errors.templateName || undefined}
-      />
+    <FormDialog
+      title={editing.mode === 'create' ? TEMPLATES_TEXT.create : TEMPLATES_TEXT.editTitle(editing.template.templateName)}
+      formError={formError}
+      dirty={changed(start, values)}
+      onSubmit={submit}
+      onClose={onClose}
+      onBlurField={blurred}
+    >
+      <TextField label={TEMPLATES_TEXT.name} name="templateName" value={values.templateName} onChange={(v) => set('templateName', v)} error={errors.templateName || undefined} />
       <TextAreaField
         label={TEMPLATES_TEXT.content}
         name="templateContent"
         required
         rows={5}
-        value={content}
-        onChange={(v) => {
-          setContent(v);
-          setErrors((e) => ({ ...e, templateContent: '' }));
-        }}
+        value={values.templateContent}
+        onChange={(v) => set('templateContent', v)}
         error={errors.templateContent || undefined}
       />
     </FormDialog>

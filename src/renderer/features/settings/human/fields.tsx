@@ -11,12 +11,14 @@ export function TextAreaField({
   error,
   hint,
   required = false,
-  rows = 3
+  rows = 3,
+  onBlur
 }: {
   label: string;
   name: string;
   value: string;
   onChange(value: string): void;
+  onBlur?(): void;
   error?: string;
   hint?: string;
   required?: boolean;
@@ -24,7 +26,7 @@ export function TextAreaField({
 }) {
   return (
     <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
-      <Textarea name={name} value={value} rows={rows} resize="vertical" onChange={(_, d) => onChange(d.value)} />
+      <Textarea name={name} value={value} rows={rows} resize="vertical" onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
     </Field>
   );
 }

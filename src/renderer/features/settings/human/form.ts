@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { IpcError } from '../../../../shared/ipc';
+import { DUPLICATE_TEXT } from '../../../../shared/domain/unique-name';
 
 /** zod's Spanish texts for issues a schema does not word itself (the schemas' own messages come first). */
 const spanish = z.locales.es().localeError;
@@ -44,4 +46,29 @@ export function linesFrom(text: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
+}
+
+/**
+ * The messages of a form after the user left `field`: its own refusal in `check` (what a submit
+ * would say under it, 'El nombre es obligatorio' for a blank one); otherwise what it showed before.
+ * `key` is the field's name in the schema when the form names it otherwise.
+ */
+export function afterBlur(errors: FieldErrors, check: { ok: true } | { ok: false; errors: FieldErrors }, field: string, key: string = field): FieldErrors {
+  const message = check.ok ? undefined : check.errors[key];
+  return message ? { ...errors, [field]: message } : errors;
+}
+
+/** Whether a form's values differ from those it opened with (the unsaved-edits question). */
+export function changed(start: unknown, now: unknown): boolean {
+  return JSON.stringify(start) !== JSON.stringify(now);
+}
+
+const NAME_REFUSALS: ReadonlySet<string> = new Set([DUPLICATE_TEXT.pauseEvent, DUPLICATE_TEXT.reason, DUPLICATE_TEXT.split, DUPLICATE_TEXT.template]);
+const CODE_REFUSALS: ReadonlySet<string> = new Set([DUPLICATE_TEXT.reasonCode, DUPLICATE_TEXT.splitCode]);
+
+/** Which field a platform refusal belongs under: a 409 for a name or code already in use goes under that field. */
+export function refusedField(error: IpcError): 'name' | 'code' | null {
+  if (error.status !== 409) return null;
+  if (NAME_REFUSALS.has(error.message)) return 'name';
+  return CODE_REFUSALS.has(error.message) ? 'code' : null;
 }

@@ -35,7 +35,11 @@ export const SETTINGS_TEXT = {
   toggleItem: (name: string) => `Activar o desactivar ${name}`,
   confirmDelete: (what: string) => `¿Eliminar ${what}?`,
   cannotUndo: 'Esta acción no se puede deshacer.',
-  checkFields: 'Revise los campos marcados.'
+  checkFields: 'Revise los campos marcados.',
+  unsavedTitle: 'Cambios sin guardar',
+  unsavedText: 'Hay cambios sin guardar. ¿Desea descartarlos?',
+  keepEditing: 'Seguir editando',
+  discard: 'Descartar cambios'
 } as const;
 
 export const REASONS_TEXT = {
@@ -126,7 +130,13 @@ export const SPLITS_TEXT = {
   agentInactivity: 'Inactividad del asesor (minutos)',
   clientInactivity: 'Inactividad del cliente (minutos)',
   maxInit: 'Tiempo máximo de inicio de conversación (minutos)',
-  timers: 'Tiempos (min)',
+  timers: 'Tiempos',
+  /** The three timers of a split as the list reads them, each named and in its unit. */
+  timerLines: (agent: string, client: string, maxInit: string) => [
+    `Inactividad del asesor: ${agent} min`,
+    `Inactividad del cliente: ${client} min`,
+    `Tiempo máximo de inicio: ${maxInit} min`
+  ],
   schedules: 'Horarios de atención',
   schedulesOf: (name: string) => `Horarios de atención de ${name}`,
   noSchedules: 'Sin horarios: el split no atiende hasta que tenga al menos uno.',

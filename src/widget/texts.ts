@@ -1,6 +1,7 @@
 /**
- * The widget page's Spanish (es-CO) texts. They reach the page's script through its boot data, so
- * every text the customer reads is here. Not in SPEC §8 (the widget's words are not given there).
+ * The customer widget's Spanish (es-CO) texts: every word the customer reads, in the page's
+ * script and in the server's error page (src/server/widget). Not in SPEC §8 (the widget's words
+ * are not given there).
  */
 export const WIDGET_TEXTS = {
   pageTitle: 'Chat en línea',
@@ -19,21 +20,27 @@ export const WIDGET_TEXTS = {
   requiredMark: '(obligatorio)',
   startFailed: 'No fue posible iniciar el chat. Intenta de nuevo.',
   resumeLost: 'Tu conversación anterior ya no está disponible. Puedes iniciar una nueva.',
-  noRealtime: 'No fue posible cargar el chat. Recarga la página.',
+  badBoot: 'No fue posible cargar el chat. Recarga la página.',
   offline: 'Sin conexión. Reintentando…',
   reconnecting: 'Reconectando con tu conversación…',
   stateBot: 'Estás conversando con {assistant}',
   stateQueue: 'En espera de un asesor. Te atenderemos en breve.',
+  queuePosition: 'Tu turno en la fila: {position}.',
+  queueFirst: 'Eres el siguiente en la fila.',
   stateAgent: 'Te atiende {agent}',
   stateAgentUnknown: 'Te atiende un asesor',
   stateEnded: 'La conversación finalizó',
+  agentTyping: 'El asesor está escribiendo…',
   you: 'Tú',
   agent: 'Asesor',
   system: 'Aviso',
+  messages: 'Mensajes',
   sending: 'Enviando…',
   notSent: 'No se pudo enviar: {error}',
   messageLabel: 'Escribe tu mensaje',
   messagePlaceholder: 'Escribe tu mensaje…',
+  counter: '{count} de {max} caracteres',
+  tooLongMessage: 'El mensaje tiene {count} caracteres y el máximo es {max}. Acórtalo o divídelo en varios mensajes.',
   send: 'Enviar',
   attach: 'Adjuntar archivo',
   removeAttachment: 'Quitar adjunto',
@@ -61,9 +68,15 @@ export const WIDGET_TEXTS = {
   surveyThanks: '¡Gracias por tu opinión!',
   newChat: 'Iniciar un nuevo chat',
   genericError: 'Ocurrió un error. Intenta de nuevo.',
+  noScript: 'Activa JavaScript en tu navegador para usar el chat.',
   notFoundTitle: 'Chat no disponible',
   notFoundBody: 'El chat que buscas no existe o no está activo.',
   badRequestTitle: 'Enlace de chat no válido'
 } as const;
 
 export type WidgetTexts = typeof WIDGET_TEXTS;
+
+/** Fills a text's {placeholders}. */
+export function fmt(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_m, key: string) => (values[key] === undefined ? '' : String(values[key])));
+}

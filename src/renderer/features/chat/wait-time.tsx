@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { formatDurationWords, toDateTime } from '../../../shared/format';
+import { CHAT_TEXT } from './texts';
+
+/** The current time, refreshed every `everyMs` while `enabled` (one timer per caller). */
+export function useNow(everyMs: number, enabled = true): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!enabled) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs, enabled]);
+  return now;
+}
+
+/** Whole seconds from `since` (the platform's fechaEntrada) to `now`; never negative (clock skew); null without a date. */
+export function waitSeconds(since: string | null, now: number): number | null {
+  const start = toDateTime(since);
+  if (!start) return null;
+  return Math.max(0, Math.floor((now - start.toMillis()) / 1000));
+}
+
+/**
+ * How long an incoming chat has waited since it entered the queue: the start is the platform's
+ * fechaEntrada, the display ticks every second from it.
+ */
+export function WaitTime({ since, className }: { since: string | null; className?: string }) {
+  const now = useNow(1000);
+  const seconds = waitSeconds(since, now);
+  if (seconds === null) return null;
+  return (
+    <span className={className} title={CHAT_TEXT.waitingSince} data-testid="espera">
+      {CHAT_TEXT.waitingFor(formatDurationWords(seconds))}
+    </span>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { WidgetConfig } from '../shared/realtime';
+import { checkEntryForm, type EntryField } from './entry-validation';
+import { WIDGET_TEXTS as T } from './texts';
+
+interface Props {
+  config: WidgetConfig;
+  starting: boolean;
+  error: string | null;
+  /** Focus the first control when shown (after 'Iniciar un nuevo chat'). */
+  focusFirst: boolean;
+  onStart: (answers: Record<string, string>) => void;
+}
+
+const fieldId = (field: EntryField) => `field-${field.idField}`;
+
+function FieldControl({ field, value, problem, onChange }: { field: EntryField; value: string; problem: string | undefined; onChange: (value: string) => void }) {
+  const id = fieldId(field);
+  const common = {
+    id,
+    name: `f${field.idField}`,
+    'data-testid': `entry-field-${field.idField}`,
+    'data-field-type': field.fieldType,
+    'aria-describedby': `${id}-error`,
+    'aria-invalid': problem ? true : undefined,
+    'aria-required': field.required ? true : undefined,
+    required: field.required,
+    value
+  };
+  if (field.fieldType === 'select') {
+    return (
+      <select {...common} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{T.selectPlaceholder}</option>
+        {field.options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  const type = field.fieldType === 'email' ? 'email' : field.fieldType === 'phone' ? 'tel' : 'text';
+  const autoComplete = field.fieldType === 'email' ? 'email' : field.fieldType === 'phone' ? 'tel' : field.fieldType === 'text' && /nombre/i.test(field.label) ? 'name' : undefined;
+  const inputMode = field.fieldType === 'phone' ? 'tel' : field.fieldType === 'number' ? 'numeric' : undefined;
+  return <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />;
+}
+
+/** The entry form of the virtual agent (its active fields by position), checked in Spanish before the chat starts. */
+export function EntryForm({ config, starting, error, focusFirst, onStart }: Props) {
+  const [values, setValues] = useState<Record<number, string>>({});
+  const [problems, setProblems] = useState<Record<number, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (focusFirst) formRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, [focusFirst]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkEntryForm(config.entryForm, values);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      const first = config.entryForm.find((f) => checked.problems[f.idField]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setProblems({});
+    onStart(checked.answers);
+  }
+
+  return (
+    <section className="view entry" id="entry-view" aria-labelledby="entry-title">
+      <h2 id="entry-title">{T.entryTitle}</h2>
+      <p>{T.entryIntro}</p>
+      <form id="entry-form" ref={formRef} noValidate onSubmit={submit}>
+        <div id="entry-fields">
+          {config.entryForm.length === 0 && <p>{T.entryNoFields}</p>}
+          {config.entryForm.map((field) => {
+            const id = fieldId(field);
+            return (
+              <div className="field" key={field.idField}>
+                <label htmlFor={id}>
+                  {field.label}
+                  {field.required && (
+                    <>
+                      <span className="required" aria-hidden="true">
+                        {' *'}
+                      </span>
+                      <span className="sr-only"> {T.requiredMark}</span>
+                    </>
+                  )}
+                </label>
+                <FieldControl field={field} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
+                <span id={`${id}-error`} className="field-error" data-testid={`field-error-${field.idField}`}>
+                  {problems[field.idField] ?? ''}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+        {error && (
+          <p className="error" id="entry-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary" id="entry-submit" disabled={starting}>
+          {starting ? T.starting : T.startButton}
+        </button>
+      </form>
+    </section>
+  );
+}

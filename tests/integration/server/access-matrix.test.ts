@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { EndpointDef } from '../../../src/shared/api/endpoint';
+import { choosesOrganisation, type RoleId } from '../../../src/shared/roles';
+import { platformSettings } from '../../../src/server/db/schema';
+import { BACKENDS, bearer, claimsOf, createTestApp, signIn, type TestPlatform } from './helpers';
+import {
+  ALL_ROLES,
+  HOME_ORG,
+  OTHER_ORG,
+  OTHER_ORG_EMAILS,
+  ROLE_EMAILS,
+  allowedRoles,
+  asQuery,
+  changedTables,
+  sampleOf,
+  sampleParams,
+  servedRoutes,
+  tableDigest,
+  urlOf,
+  type CatalogueRoute
+} from './hostile-input-cases';
+
+/**
+ * The access rules of every catalogue route, asserted from the catalogue itself (statistics-access
+ * checks the statistics' figures per role; this covers every route, the day it is added):
+ * - no token, a garbage, forged or expired token → 401;
+ * - each role the entry does not allow → 403, whatever the input;
+ * - each role it allows gets past authorisation (a read answers, a write with a bad body is a 400);
+ * - an organisation-bound role (3–6) naming another organisation → 403, nothing written; naming
+ *   none → its own organisation (the same answer as naming its own); roles 1–2 may name another.
+ */
+
+type Part = 'path' | 'query' | 'body';
+
+describe.each(BACKENDS)('the access matrix of every catalogue route, on %s', (backend) => {
+  let platform: TestPlatform;
+  let routes: CatalogueRoute[];
+  const tokens = new Map<string, string>();
+  let forged: string;
+  let expired: string;
+  let before: Record<string, string>;
+
+  beforeAll(async () => {
+    platform = await createTestApp(backend);
+    for (const email of [...Object.values(ROLE_EMAILS), ...Object.values(OTHER_ORG_EMAILS)]) tokens.set(email, (await signIn(platform.app, email)).token);
+    const real = tokens.get(ROLE_EMAILS[1]) ?? '';
+    const [secretRow] = await platform.app.db.select().from(platformSettings).where(eq(platformSettings.key, 'jwt_secret'));
+    const secret = new Uint8Array(Buffer.from(secretRow?.value ?? '', 'base64'));
+    expired = await new SignJWT({ ...claimsOf(real), exp: 1_000_000 }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    forged = await new SignJWT(claimsOf(real)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(64)));
+    routes = servedRoutes(platform.app).filter((r) => r.def.access !== 'public');
+    before = await tableDigest(platform.app);
+  });
+  afterAll(() => platform.close());
+
+  /** The route called with valid input (the organisation part set to `org` when given). */
+  function request(def: EndpointDef, token: string | null, org?: number | null, body?: unknown): Promise<LightMyRequestResponse> {
+    const params = sampleParams(def);
+    const query = asQuery(def.query ? sampleOf(def.query) : {});
+    let payload = body ?? (def.body ? sampleOf(def.body) : undefined);
+    if (def.org && org !== undefined) {
+      const part: Part = def.org.in;
+      if (part === 'path') params[def.org.name] = org ?? HOME_ORG;
+      else if (part === 'query') {
+        if (org === null) delete query[def.org.name];
+        else query[def.org.name] = String(org);
+      } else if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+        payload = { ...payload, ...(org === null ? {} : { [def.org.name]: org }) };
+      }
+    }
+    return platform.app.inject({
+      method: def.method,
+      url: urlOf(def, params),
+      query,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined || def.method === 'GET' ? {} : { payload: payload as object })
+    });
+  }
+
+  const where = (r: CatalogueRoute, who: string) => `${r.name} (${r.def.method} ${r.def.path}) as ${who}`;
+  const writes = (def: EndpointDef) => def.method !== 'GET';
+  /** A body every write refuses after authorisation: a list where an object is expected. */
+  const refusable = (def: EndpointDef) => writes(def) && def.body !== undefined && !def.body.safeParse([]).success;
+
+  it('answers 401 to no token, a garbage, a forged and an expired token', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const res = await request(route.def, null);
+      if (res.statusCode !== 401) problems.push(`${where(route, 'nobody')}: ${res.statusCode}`);
+      for (const [label, token] of [
+        ['garbage', 'basura'],
+        ['forged', forged],
+        ['expired', expired]
+      ] as const) {
+        const answer = await request(route.def, token, undefined, writes(route.def) ? [] : undefined);
+        if (answer.statusCode !== 401) problems.push(`${where(route, `a ${label} token`)}: ${answer.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('answers 403 to every role the catalogue does not allow, and lets every allowed role past', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const allowed = allowedRoles(route.def);
+      for (const role of ALL_ROLES) {
+        const token = tokens.get(ROLE_EMAILS[role]) ?? '';
+        if (!allowed.includes(role)) {
+          const res = await request(route.def, token, undefined, writes(route.def) ? [] : undefined);
+          if (res.statusCode !== 403) problems.push(`${where(route, `role ${role}`)}: ${res.statusCode}, expected 403`);
+          continue;
+        }
+        if (!writes(route.def)) {
+          const res = await request(route.def, token);
+          if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) problems.push(`${where(route, `role ${role}`)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        } else if (refusable(route.def)) {
+          const res = await request(route.def, token, undefined, []);
+          if (res.statusCode !== 400) problems.push(`${where(route, `role ${role}`)} with a bad body: ${res.statusCode}, expected 400`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it("refuses another organisation to the organisation-bound roles, and gives them their own when they name none", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    const bound = Object.entries(OTHER_ORG_EMAILS).map(([role, email]) => ({ role: Number(role) as RoleId, email }));
+    for (const route of routes.filter((r) => r.def.org)) {
+      const allowed = allowedRoles(route.def);
+      for (const { role, email } of bound) {
+        if (!allowed.includes(role)) continue;
+        const token = tokens.get(email) ?? '';
+        // Writes are only sent when their body is valid (else validation answers first); a 403 then writes nothing.
+        if (writes(route.def) && route.def.body && !route.def.body.safeParse(sampleOf(route.def.body)).success) continue;
+        const foreign = await request(route.def, token, HOME_ORG);
+        checked++;
+        if (foreign.statusCode !== 403) problems.push(`${where(route, email)} naming organisation ${HOME_ORG}: ${foreign.statusCode}, expected 403`);
+        if (!writes(route.def) && route.def.org?.in !== 'path') {
+          const own = await request(route.def, token, OTHER_ORG);
+          const unnamed = await request(route.def, token, null);
+          if (own.statusCode !== unnamed.statusCode || own.body !== unnamed.body) problems.push(`${where(route, email)}: naming none is not its own organisation's answer`);
+        }
+      }
+      // The top roles choose the organisation (reads only).
+      if (!writes(route.def)) {
+        for (const role of allowed.filter(choosesOrganisation)) {
+          const res = await request(route.def, tokens.get(ROLE_EMAILS[role]) ?? '', OTHER_ORG);
+          if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) problems.push(`${where(route, `role ${role}`)} naming organisation ${OTHER_ORG}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(30);
+  }, 180_000);
+
+  it('wrote nothing: every table is as it was', async () => {
+    expect(changedTables(before, await tableDigest(platform.app))).toEqual([]);
+  }, 60_000);
+});
