@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Body1, Button, Caption1, Field, Input, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, FolderOpen20Regular, Play20Regular } from '@fluentui/react-icons';
 import { formatDateTime, formatNumber } from '../../../shared/format';
 import type { IpcError } from '../../../shared/ipc';
@@ -11,7 +11,7 @@ import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { ConfirmDialog } from '../settings/human/ConfirmDialog';
 import { FormDialog } from '../settings/human/FormDialog';
-import { RowActions } from '../settings/human/RowActions';
+import { IconAction, RowActions } from '../settings/human/RowActions';
 import { SelectField } from '../settings/human/fields';
 import { SettingsPage } from '../settings/human/SettingsPage';
 import { REPORT_PAGES } from '../../../shared/report-pages';
@@ -270,9 +270,7 @@ export function SchedulesPage() {
       header: 'Acciones',
       render: (s) => (
         <RowActions name={reportName(s)} onEdit={() => setDialog({ editing: s })} onDelete={() => setDeleting(s)}>
-          <Tooltip content={SCHEDULES_TEXT.runNow(reportName(s))} relationship="label">
-            <Button size="small" appearance="subtle" icon={<Play20Regular />} disabled={running === s.id} onClick={() => void runNow(s)} />
-          </Tooltip>
+          <IconAction label={SCHEDULES_TEXT.runNow(reportName(s))} icon={<Play20Regular />} disabled={running === s.id} onClick={() => void runNow(s)} />
         </RowActions>
       )
     }
