@@ -55,7 +55,7 @@ export { expect };
 /** Fills the sign-in form and submits it. */
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 

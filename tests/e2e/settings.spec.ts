@@ -181,7 +181,9 @@ test('mensajes: the end messages in SPEC order, one edited and kept after a relo
   await asAdmin(page);
   let main = await open(page, 'mensajes', 'Mensajes de fin de conversación');
   const acronyms = await main.getByRole('listitem').locator('.fui-CardHeader').allInnerTexts();
-  expect(acronyms.map((t) => t.split('\n')[0]!.trim())).toEqual(['CCCNE', 'FCCC', 'FCCA', 'FCTIC', 'FCTIA', 'FCFHL']);
+  // Each card is headed by its acronym with its meaning beside it, in SPEC §9's order.
+  expect(acronyms.map((t) => t.split('\n')[0]!.trim().split(' — ')[0])).toEqual(['CCCNE', 'FCCC', 'FCCA', 'FCTIC', 'FCTIA', 'FCFHL']);
+  expect(acronyms[1]).toContain('FCCC — El cliente cerró el chat');
   await expect(main.getByRole('listitem').last().getByText('Fin de conversación')).toBeVisible();
 
   const box = main.getByRole('textbox', { name: 'Mensaje FCCA' });
