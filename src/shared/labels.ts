@@ -66,6 +66,16 @@ export function wordsOfCode(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * An integration's service name as words: the assistant's integrations are registered under
+ * snake-case names ('consulta_saldo' → 'Consulta saldo'). The integrationService filter matches
+ * either spelling (integrationScope compares both as words).
+ */
+export function integrationServiceLabel(service: string): string {
+  if (!/^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(service)) return service;
+  return wordsOfCode(service.toUpperCase());
+}
+
 /** The label of `value` in `labels`, or its words when the map does not know it. */
 export function labelOf<K extends string>(labels: Labels<K>, value: string): string {
   return has(labels, value) ? labels[value] : wordsOfCode(value);

@@ -13,6 +13,7 @@ import {
   agentStatusOf,
   conversationLabel,
   endAcronymLabel,
+  integrationServiceLabel,
   labelOf,
   shortConversationId,
   wordsOfCode
@@ -57,6 +58,14 @@ describe('the codes of the platform as Spanish words', () => {
     expect(wordsOfCode('ya en palabras')).toBe('ya en palabras');
     expect(wordsOfCode('_RARO_')).toBe('_RARO_');
     expect(wordsOfCode('')).toBe('');
+  });
+
+  it("reads an integration's snake-case service name as words, and leaves any other name as it is", () => {
+    expect(integrationServiceLabel('consulta_saldo')).toBe('Consulta saldo');
+    expect(integrationServiceLabel('validar_identidad_v2')).toBe('Validar identidad v2');
+    expect(integrationServiceLabel('CRM Clientes')).toBe('CRM Clientes');
+    expect(integrationServiceLabel('pagos')).toBe('pagos');
+    expect(integrationServiceLabel('_raro_')).toBe('_raro_');
   });
 
   it('does not take inherited names for labels', () => {

@@ -94,7 +94,7 @@ export const clientStats: StatQueries<ClientKey> = {
    * name. Intents never matched count 0: the list fills the intents filter (botTotalsSql).
    */
   intentsQuantity: {
-    sql: botTotalsSql,
+    sql: (input) => botTotalsSql(input, { qualified: true }),
     shape: (rows) => {
       const quantity = new Map<number, number>();
       for (const row of rows) if (row.kind === 'turns' && row.node !== null) quantity.set(int(row, 'node'), (quantity.get(int(row, 'node')) ?? 0) + int(row, 'n'));

@@ -211,7 +211,8 @@ export function integrationScope(idOrg: number, range: DayRange, f: Filter, with
     timeScope(sql`i.called_at`, range, f),
     f.idVa !== undefined ? sql`i.id_va = ${f.idVa}` : undefined,
     f.idConv !== undefined ? sql`i.conversation_id = ${f.idConv}` : undefined,
-    f.integrationService !== undefined ? sql`i.service = ${f.integrationService}` : undefined,
+    // The screen shows a service as words ('Consulta saldo' for consulta_saldo): either spelling matches.
+    f.integrationService !== undefined ? sql`lower(replace(i.service, '_', ' ')) = lower(replace(${f.integrationService}, '_', ' '))` : undefined,
     withStatus && f.integrationStatus !== undefined ? sql`i.status = ${f.integrationStatus}` : undefined
   ]);
 }

@@ -106,14 +106,18 @@ export function customerRowsSql({ idOrg, range, query }: Input): SQL {
  * 'turns'; node null: not understood); and every response node of the organisation's assistants
  * with its name (kind 'node', idVa narrows), so intents never matched are listed too.
  */
-export function botTotalsSql(input: Input): SQL {
+export function botTotalsSql(input: Input, { qualified = false }: { qualified?: boolean } = {}): SQL {
   const { idOrg, query } = input;
   const turns = totalsAnswer.bot(query) ? botTurnTotalsSql(input) : botTurnRowsSql(input);
+  // Qualified (a list a person picks from): a name two assistants share carries the assistant's name.
+  const name = qualified
+    ? sql`rn.node_name || case when count(*) over (partition by rn.node_name) > 1 then ' · ' || va.name else '' end`
+    : sql`rn.node_name`;
   return sql`
     ${turns}
     union all
-    select 'node', rn.id, rn.node_name, null, 0
-    from response_nodes rn join workspaces w on w.id = rn.workspace_id
+    select 'node', rn.id, ${name}, null, 0
+    from response_nodes rn join workspaces w on w.id = rn.workspace_id join virtual_agents va on va.id_va = w.id_va
     where w.organization_id = ${idOrg} ${query.idVa !== undefined ? sql`and w.id_va = ${query.idVa}` : sql``}`;
 }
 

@@ -73,6 +73,8 @@ describe.each(BACKENDS)('customer, integration, intent and NPS statistics on %s'
     expect(failed).toMatchObject({ totalFailed: 1, totalSuccess: 2, totalResult: 1, totalPages: 1 });
     // One service; one assistant.
     expect(await s.json<Log>('admin@demo.co', E.consumerIntegrations.path, { ...TWO_DAYS, integrationService: 'agendar_cita' })).toMatchObject({ totalFailed: 0, totalSuccess: 1, totalResult: 1 });
+    // The screen's words for the service match as well as its registered name.
+    expect(await s.json<Log>('admin@demo.co', E.consumerIntegrations.path, { ...TWO_DAYS, integrationService: 'Agendar cita' })).toMatchObject({ totalResult: 1 });
     expect((await s.json<Log>('admin@demo.co', E.consumerIntegrations.path, { ...TWO_DAYS, idVa: 2 })).integrationsResult.map((r) => r.service)).toEqual(['agendar_cita']);
     // Pages of 2: the second holds I1.
     const second = await s.json<Log>('admin@demo.co', E.consumerIntegrations.path, { ...TWO_DAYS, size: 2, page: 2 });
@@ -84,20 +86,21 @@ describe.each(BACKENDS)('customer, integration, intent and NPS statistics on %s'
     // Matches 03-09..03-10: node 8 asesor_humano K2, K14, K6, K11 = 4; node 2 horarios K1, K2, K5 = 3;
     // node 3 puntos_atencion K12, K10 = 2; node 15 asesor_humano (va 2) K4, node 13 catalogo K4, node 1 saludo K7 = 1 each;
     // the other nodes 0. Each by its node's name (not the intent code); ties by name (then id).
+    // A name both assistants use carries the assistant's name, so the filter's choices differ.
     expect(await s.json('admin@demo.co', E.intentsQuantity.path, TWO_DAYS)).toEqual([
-      { id: 8, name: 'Hablar con un asesor', quantity: 4 },
+      { id: 8, name: 'Hablar con un asesor · Asistente Demo', quantity: 4 },
       { id: 2, name: 'Horarios de atención', quantity: 3 },
       { id: 3, name: 'Puntos de atención', quantity: 2 },
-      { id: 1, name: 'Bienvenida', quantity: 1 },
+      { id: 1, name: 'Bienvenida · Asistente Demo', quantity: 1 },
       { id: 13, name: 'Catálogo', quantity: 1 },
-      { id: 15, name: 'Hablar con un asesor', quantity: 1 },
-      { id: 12, name: 'Bienvenida', quantity: 0 },
+      { id: 15, name: 'Hablar con un asesor · Asistente Ventas', quantity: 1 },
+      { id: 12, name: 'Bienvenida · Asistente Ventas', quantity: 0 },
       { id: 11, name: 'Despedida', quantity: 0 },
       { id: 6, name: 'Documentos y requisitos', quantity: 0 },
       { id: 4, name: 'Estado del pedido', quantity: 0 },
       { id: 9, name: 'Hablar con ventas', quantity: 0 },
-      { id: 5, name: 'Medios de pago', quantity: 0 },
-      { id: 14, name: 'Medios de pago', quantity: 0 },
+      { id: 5, name: 'Medios de pago · Asistente Demo', quantity: 0 },
+      { id: 14, name: 'Medios de pago · Asistente Ventas', quantity: 0 },
       { id: 10, name: 'Soporte técnico', quantity: 0 },
       { id: 7, name: 'Tutorial de la aplicación', quantity: 0 }
     ]);

@@ -130,6 +130,34 @@ describe('asesores', () => {
     await waitFor(() => expect(within(rowOf('Felipe Castaño')).queryByText('Soporte técnico')).toBeNull());
     expect(fake.sent('deleteAgentSplit').map((a) => a.query)).toEqual([{ codigoRegistro: 30 }]);
   });
+  it('asks before closing with a split chosen and not added; closes at once with none chosen', async () => {
+    const fake = install(() => []);
+    renderPage(<AgentsPage />);
+    await screen.findByRole('rowheader', { name: 'Felipe Castaño' });
+    const open = () => fireEvent.click(within(rowOf('Felipe Castaño')).getByRole('button', { name: 'Splits de Felipe Castaño' }));
+    const close = () => fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Cerrar', hidden: true }));
+    const gone = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+
+    open();
+    close();
+    await gone();
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+
+    open();
+    const form = within(screen.getByRole('dialog'));
+    fireEvent.change(form.getByLabelText(/^Split/, { selector: 'select' }), { target: { value: '2' } });
+    close();
+    const ask = within(await screen.findByRole('alertdialog', { hidden: true }));
+    expect(ask.getByText('Hay cambios sin guardar. ¿Desea descartarlos?')).toBeTruthy();
+    fireEvent.click(ask.getByRole('button', { name: 'Seguir editando', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    expect((within(screen.getByRole('dialog', { hidden: true })).getByLabelText(/^Split/, { selector: 'select' }) as HTMLSelectElement).value).toBe('2');
+
+    close();
+    fireEvent.click(within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Descartar cambios', hidden: true }));
+    await gone();
+    expect(fake.sent('createAgentSplit')).toEqual([]);
+  });
 });
 
 describe('the human-agent settings pages', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
-import { INTEGRATION_STATUS_LABELS } from '../../../../shared/labels';
+import { INTEGRATION_STATUS_LABELS, integrationServiceLabel } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
 import type { IntegrationLogEntry } from '../../../../shared/domain/report';
 import { ChartPanel } from '../../../components/ChartPanel';
@@ -35,7 +35,7 @@ export const INTEGRATIONS_TEXT = {
 
 const COLUMNS: DataColumn<IntegrationLogEntry>[] = [
   { key: 'fecha', header: INTEGRATIONS_TEXT.date, render: (e) => formatDateTime(e.fecha) },
-  { key: 'service', header: INTEGRATIONS_TEXT.service, render: (e) => e.service },
+  { key: 'service', header: INTEGRATIONS_TEXT.service, render: (e) => integrationServiceLabel(e.service) },
   { key: 'status', header: INTEGRATIONS_TEXT.status, render: (e) => INTEGRATION_STATUS_LABELS[e.status] },
   { key: 'idConv', header: INTEGRATIONS_TEXT.conversation, render: (e) => (e.idConv ? <ConversationName idConv={e.idConv} /> : '') },
   { key: 'duration', header: INTEGRATIONS_TEXT.duration, numeric: true, render: (e) => formatNumber(e.durationMs) },

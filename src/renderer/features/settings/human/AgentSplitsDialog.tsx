@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/TextField';
 import type { AgentRow } from './AgentsPage';
 import { ConfirmDialog } from './ConfirmDialog';
 import { SelectField } from './fields';
+import { DiscardChangesDialog } from './UnsavedChanges';
 import { callSettings } from './settings-client';
 import { AGENTS_TEXT, SETTINGS_TEXT } from './texts';
 import type { SettingsLoad } from './use-settings-load';
@@ -40,6 +41,7 @@ export function AgentSplitsDialog({
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AgentSplit | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const nameOf = (id: number) => splits.data?.find((s) => s.idSplit === id)?.nombre ?? String(id);
   const linked = new Set(row.links.map((l) => l.idSplit));
   const options = (splits.data ?? []).filter((s) => !linked.has(s.idSplit)).map((s) => ({ value: String(s.idSplit), label: s.nombre }));
@@ -59,6 +61,13 @@ export function AgentSplitsDialog({
     notify.success(MSG.splits.agentAdded);
   }
 
+  /** A split chosen and not yet added is an unsaved edit: leaving asks first, as every settings form does. */
+  function leave() {
+    if (adding) return;
+    if (choice !== '') setAsking(true);
+    else onClose();
+  }
+
   async function remove(link: AgentSplit) {
     const result = await callSettings('deleteAgentSplit', { query: { codigoRegistro: link.idSplitUsuario } });
     if (result.ok && result.data === true) {
@@ -73,7 +82,7 @@ export function AgentSplitsDialog({
 
   return (
     <>
-      <Dialog open={removing === null} modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
+      <Dialog open={removing === null} modalType="modal" onOpenChange={(_, data) => !data.open && !asking && leave()}>
         <DialogSurface>
           <DialogBody>
             <DialogTitle>{AGENTS_TEXT.manageSplits(row.agent.name)}</DialogTitle>
@@ -116,7 +125,7 @@ export function AgentSplitsDialog({
               </form>
             </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
+              <Button appearance="secondary" onClick={leave}>
                 {SETTINGS_TEXT.close}
               </Button>
             </DialogActions>
@@ -131,6 +140,15 @@ export function AgentSplitsDialog({
           error={removeError}
           onConfirm={() => remove(removing)}
           onCancel={() => setRemoving(null)}
+        />
+      ) : null}
+      {asking ? (
+        <DiscardChangesDialog
+          onKeep={() => setAsking(false)}
+          onDiscard={() => {
+            setAsking(false);
+            onClose();
+          }}
         />
       ) : null}
     </>
