@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadJwtSecret } from './auth/secret';
+import { databaseSessions, POSTGRES_LIVE_TTL_MS, SessionGuard } from './auth/session-guard';
 import { registerThrottle } from './auth/throttle';
 import { TokenService } from './auth/tokens';
+import { createAssistant } from './bot/assistant';
 import { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/client';
@@ -26,39 +28,48 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     await database.prepare(config.migrationsFolder ?? defaultMigrationsFolder(), async (db) => {
       await seedDemoData(db, { now: config.clock(), conversations: config.demoConversations });
     });
-    const tokens = new TokenService(await loadJwtSecret(database.db), config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds);
+    const sessions = new SessionGuard(databaseSessions(database.db), { liveTtlMs: database.kind === 'postgres' ? POSTGRES_LIVE_TTL_MS : null });
+    const tokens = new TokenService(await loadJwtSecret(database.db), config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds, sessions);
 
     const app = Fastify({
       logger: config.logger === false ? false : { level: config.logger },
       bodyLimit: config.bodyLimit,
       trustProxy: config.trustProxy
     });
+    const assistant = createAssistant({ db: database.db, onError: (err, context) => app.log.error({ err }, `assistant: ${context}`) });
     const chat = new ChatEngine({
       db: database.db,
       statement: database.statement,
+      bot: assistant,
       clock: config.clock,
       agentDisconnectGraceMs: config.agentDisconnectGraceMs,
       sweepIntervalMs: config.sweepIntervalMs,
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
     app.decorate('db', database.db);
-    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv });
+    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, sessions });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,
+      sessions,
       redisUrl: config.redisUrl,
       limits: config.socketRateLimits,
       report: (err, context) => app.log.error({ err }, `realtime: ${context}`)
     });
     const live = realtime;
     app.addHook('preClose', () => live.close());
-    app.addHook('onClose', () => database.close());
+    app.addHook('onClose', async () => {
+      await assistant.close();
+      await database.close();
+    });
     installErrorHandling(app);
     installSafetyHeaders(app);
     await registerThrottle(app);
     registerRoutes(app);
     await app.ready();
     chat.startTimers();
+    // The workspaces' models load (or train, off the event loop) before the first customers need them.
+    assistant.warmUp().catch((err: unknown) => app.log.error({ err }, 'assistant: warm-up'));
     return app;
   } catch (error) {
     await realtime?.close();

@@ -1,3 +1,4 @@
+import type { SessionGuard } from './auth/session-guard';
 import type { TokenService } from './auth/tokens';
 import type { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
@@ -13,6 +14,8 @@ export interface PlatformServices {
   chat: ChatEngine;
   /** A report's rows streamed as CSV from the engine in use (src/server/db/csv-stream.ts). */
   csv: CsvSource;
+  /** Whether a session still lives, and what ends one everywhere (src/server/auth/session-guard.ts; endUserSessions). */
+  sessions: SessionGuard;
 }
 
 declare module 'fastify' {

@@ -1,77 +1,19 @@
 /**
  * The catalogue entries the analytics pages call through the 'analytics:query' IPC channel: the
- * statistics and indicators of SPEC §7, and the lists that fill their filter bars. The main process
- * refuses any other call, fills the organisation from the session and validates the query with the
- * entry's own schema; the renderer validates the answer with the entry's response schema.
+ * statistics and indicators of SPEC §7, and the lists that fill their filter bars — the entries
+ * flagged `ipc: ['analytics']`. The main process refuses any other call, fills the organisation from
+ * the session and validates the query with the entry's own schema; the renderer validates the answer
+ * with the entry's response schema.
  */
 import { z } from 'zod';
-import { endpoints, type EndpointName, type Endpoints } from './api/catalogue';
-import { namedParams } from './catalogue-call';
+import { endpoints, type Endpoints } from './api/catalogue';
+import { ipcCalls, namedParams, type IpcCallOf } from './catalogue-call';
 import { PositiveInt } from './domain/fields';
 
-export const ANALYTICS_CALLS = [
-  // Indicadores: atención
-  'tmo',
-  'fcr',
-  'tmAsignacion',
-  'tmAtencionAH',
-  'tmAtencionAV',
-  'attendedChatsShare',
-  'notAttendedChatsShare',
-  'missingBotResponse',
-  'abandonmentLevel',
-  // Indicadores: experiencia
-  'satisfaction',
-  'recurringClients',
-  'netPromoterScore',
-  'averageInteraction',
-  'maxCountEntries',
-  'consumerClientsStatistics',
-  // Estadísticas: asesor virtual
-  'conversationsLine',
-  'interactionTotals',
-  'intentsBars',
-  'intentsUnified',
-  'intentsQuantity',
-  'ratingsLine',
-  'intentRatingsBars',
-  'consumerIntegrations',
-  // Estadísticas: asesor humano
-  'attendedChatsLine',
-  'agentChatsBars',
-  'chatStatusCounts',
-  'agentConnectionStates',
-  'agentAverageTimeBars',
-  'businessCausalStatistics',
-  'finalCausalStatistics',
-  'humanAgentTypingStatistics',
-  'automaticTransferStatistics',
-  'scaledChatsBars',
-  'escalatedChats',
-  'escalatedChatMessages',
-  'endMessagesClient',
-  // Reportes (paged; the CSV downloads go through 'reports:download')
-  'accessLog',
-  'conversationsReport',
-  'conversationInteractions',
-  'humanAgentChats',
-  'humanAgentNotAttended',
-  'causalReport',
-  'agentConnectionHistory',
-  'notificationLog',
-  // Estadísticas: notificaciones
-  'notificationsByStatus',
-  'eventsByTypeEventRole',
-  'notificationTypes',
-  // Filter options
-  'agents',
-  'splits',
-  'businessReasons',
-  'finalReasons',
-  'automaticTransferReasons'
-] as const satisfies readonly EndpointName[];
+/** Every entry flagged `ipc: ['analytics', …]` in src/shared/api (tests/unit/ipc-allow-lists.test.ts pins the set). */
+export const ANALYTICS_CALLS = ipcCalls('analytics');
 
-export type AnalyticsCall = (typeof ANALYTICS_CALLS)[number];
+export type AnalyticsCall = IpcCallOf<'analytics'>;
 
 export function isAnalyticsCall(value: unknown): value is AnalyticsCall {
   return typeof value === 'string' && (ANALYTICS_CALLS as readonly string[]).includes(value);

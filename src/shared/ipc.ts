@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LoginBody, TokenClaims, UpdatePasswordBody } from './domain/session';
+import { LdapDirectoryList, LdapLoginBody } from './domain/ldap';
 import { ChannelTypesMap, Organization, VirtualAgent } from './domain/organization';
 import { EndMessage } from './domain/end-message';
 import { AgentDirectoryContact } from './domain/directory';
@@ -15,7 +16,7 @@ import { ConsoleMessage, ConsoleState } from './chat-console';
 import { ConversationNote, NoteText, PreviousConversations, PreviousTranscript } from './domain/console-extras';
 import { AnalyticsQueryArg } from './analytics-calls';
 import { SettingsCallArg } from './settings-calls';
-import { DownloadId, DownloadProgress, ReportDownloadArg, ReportSchedule, SaveScheduleArg } from './report-downloads';
+import { DownloadId, DownloadProgress, ReportDownloadArg, ReportPreferences, ReportSchedule, SaveScheduleArg } from './report-downloads';
 import { CHART_PNG_MAX_BYTES } from './constants';
 
 /**
@@ -26,13 +27,23 @@ import { CHART_PNG_MAX_BYTES } from './constants';
  * Results cross the boundary as `IpcResult`: errors are data, never thrown across processes.
  */
 
+/** The organisation a Superadministrador administers ('Administrar entidad'). */
+export const AdministeredOrganization = z.object({ idOrg: z.number().int().positive(), name: z.string() });
+export type AdministeredOrganization = z.infer<typeof AdministeredOrganization>;
+
 /** What the renderer may know about the session: the token's claims, never the tokens. */
 export const SessionView = z.object({
   authenticated: z.literal(true),
   user: TokenClaims.omit({ exp: true }),
   /** When the refresh token expires (epoch ms), for display only. */
   refreshExpiresAt: z.number().int(),
-  lastLoginTime: z.number().int()
+  lastLoginTime: z.number().int(),
+  /**
+   * SPEC §2's special action 'Administrar entidad' (role 1 only): the organisation being worked in
+   * with the role-3 tree, or null. The main process keeps it and sends every organisation-scoped
+   * page call there; the role and the token stay the Superadministrador's. Absent: not administering.
+   */
+  administering: AdministeredOrganization.optional()
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -62,6 +73,14 @@ export const SavePngArg = z.strictObject({
 export const ipcContract = {
   'session:get': { arg: none, result: SessionView.nullable() },
   'session:login': { arg: LoginBody, result: SessionView },
+  /** Sign-in with an organisation's LDAP directory; the main process keeps the tokens as for session:login. */
+  'session:loginLdap': { arg: LdapLoginBody, result: SessionView },
+  /** The organisations offering LDAP sign-in (public: asked by the login page). */
+  'session:ldapDirectories': { arg: none, result: LdapDirectoryList },
+  /** 'Administrar entidad' (role 1): work in an active organisation with the role-3 tree. */
+  'session:administerEntity': { arg: z.strictObject({ idOrg: z.number().int().positive().max(2147483647) }), result: SessionView },
+  /** 'Volver': back to the Superadministrador's own tree and organisation. */
+  'session:leaveEntity': { arg: none, result: SessionView },
   'session:logout': { arg: none, result: z.null() },
   'session:activity': { arg: none, result: z.null() },
   'session:checkPasswordExpiry': { arg: none, result: z.object({ changePassword: z.boolean() }) },
@@ -158,6 +177,8 @@ export const ipcContract = {
   'reports:cancel': { arg: z.strictObject({ id: DownloadId }), result: z.null() },
   /** 'Abrir carpeta': a finished download shown in its folder. */
   'reports:showInFolder': { arg: z.strictObject({ id: DownloadId }), result: z.null() },
+  /** The signed-in user's download preferences (the CSV separator), remembered in the main process. */
+  'reports:preferences': { arg: none, result: ReportPreferences },
   /** The signed-in administrator's scheduled exports. */
   'reports:schedules': { arg: none, result: z.array(ReportSchedule) },
   'reports:saveSchedule': { arg: SaveScheduleArg, result: ReportSchedule },

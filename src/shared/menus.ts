@@ -3,6 +3,7 @@
  * the allowed-path list, landing pages and the path guard.
  */
 import type { RoleId } from './roles';
+import { SETTINGS_GROUPS, SETTINGS_SCREENS, SETTINGS_SCREEN_IDS, settingsPath, type SettingsGroup, type SettingsScreenId } from './settings-screens';
 
 export interface MenuItem {
   id: string;
@@ -41,7 +42,6 @@ function leaves(prefix: string, entries: [string, string][]): MenuItem[] {
 // ── The building blocks: every route of SPEC §2, grouped as SPEC lists them ────────────────────
 
 const A = '/analitica';
-const C = '/configuracion';
 
 /** The analytics home (the landing page of roles 1–4) heads their menu as 'Inicio'. */
 const home = () => leaf('Inicio', ANALYTICS_HOME_PATH, 'inicio');
@@ -75,7 +75,9 @@ const humanStats = () =>
       ['estado-asesores', 'Estado de asesores'],
       ['tiempo-promedio', 'Tiempo promedio'],
       ['tipificaciones', 'Tipificaciones'],
-      ['chats-escalados', 'Chats escalados']
+      ['chats-escalados', 'Chats escalados'],
+      // SPEC §2 'Chats in queue' (issue 20): the live queue a supervisor acts on.
+      ['cola-chats', 'Cola de chats']
     ])
   );
 
@@ -115,59 +117,24 @@ const fullAnalytics = (schedules = false) =>
     reports([virtualReports(), humanReports(), notificationReports(), ...(schedules ? [scheduledReports()] : [])])
   ]);
 
-const companies = () => leaf('Compañías', `${C}/companias`);
-
-const userAdmin = () =>
-  group(
-    'configuracion/administrar-usuarios',
-    'Administrar usuarios',
-    leaves(`${C}/administrar-usuarios`, [
-      ['usuarios', 'Usuarios'],
-      ['parametros', 'Parámetros']
-    ])
-  );
-
-const VIRTUAL_SETTINGS: [string, string][] = [
-  ['formulario-entrada', 'Formulario de entrada'],
-  ['regionales', 'Regionales'],
-  ['expiracion-sesion', 'Expiración de sesión'],
-  ['workspaces', 'Workspaces']
-];
-
-const HUMAN_SETTINGS: [string, string][] = [
-  ['asesores', 'Asesores'],
-  ['splits', 'Splits'],
-  ['general', 'General'],
-  ['causales-negocio', 'Causales de negocio'],
-  ['causales-finalizacion', 'Causales de finalización'],
-  ['mensajes', 'Mensajes'],
-  ['plantillas-respuesta', 'Plantillas de respuesta'],
-  ['directorio-contactos', 'Directorio de contactos']
-];
-
-/** The settings group of one area, optionally limited to some of its segments. */
-function settingsArea(
-  area: string,
-  label: string,
-  entries: [string, string][],
-  only?: string[]
-): MenuItem {
-  const chosen = only ? entries.filter(([segment]) => only.includes(segment)) : entries;
-  return group(`configuracion/${area}`, label, leaves(`${C}/${area}`, chosen));
+/** The leaf of one settings screen: its route and label come from its descriptor (settings-screens.ts). */
+function settingsLeaf(id: SettingsScreenId): MenuItem {
+  return leaf(SETTINGS_SCREENS[id].label, settingsPath(id));
 }
 
-const notificationSettings = () =>
-  settingsArea('notificaciones', 'Notificaciones', [
-    ['eventos', 'Eventos'],
-    ['emails', 'Emails']
-  ]);
+/**
+ * The drawer group of one settings area with its screens in descriptor order, optionally only
+ * some of them.
+ */
+function settingsGroup(name: SettingsGroup, only?: readonly SettingsScreenId[]): MenuItem {
+  const ids = SETTINGS_SCREEN_IDS.filter((id) => SETTINGS_SCREENS[id].group === name && (!only || only.includes(id)));
+  return group(`configuracion/${name}`, SETTINGS_GROUPS[name], ids.map(settingsLeaf));
+}
 
-const customisation = () =>
-  settingsArea('personalizacion', 'Personalización', [
-    ['dashboard', 'Dashboard'],
-    ['widget', 'Widget'],
-    ['funcionalidades', 'Funcionalidades']
-  ]);
+const companies = () => settingsLeaf('companies');
+const userAdmin = () => settingsGroup('administrar-usuarios');
+const notificationSettings = () => settingsGroup('notificaciones');
+const customisation = () => settingsGroup('personalizacion');
 
 const settings = (children: MenuItem[]) => group('configuracion', 'Configuración', children);
 
@@ -193,11 +160,8 @@ const SUPERADMIN_TREE = deepFreeze([
   settings([
     companies(),
     userAdmin(),
-    settingsArea('asesor-virtual', 'Asesor virtual', VIRTUAL_SETTINGS, [
-      'formulario-entrada',
-      'expiracion-sesion'
-    ]),
-    settingsArea('asesor-humano', 'Asesor humano', HUMAN_SETTINGS, ['directorio-contactos']),
+    settingsGroup('asesor-virtual', ['entryForm', 'sessionExpiry']),
+    settingsGroup('asesor-humano', ['directory']),
     notificationSettings(),
     customisation()
   ])
@@ -223,8 +187,8 @@ const ENTITY_ADMIN_TREE = deepFreeze([
   fullAnalytics(true),
   settings([
     userAdmin(),
-    settingsArea('asesor-virtual', 'Asesor virtual', VIRTUAL_SETTINGS),
-    settingsArea('asesor-humano', 'Asesor humano', HUMAN_SETTINGS),
+    settingsGroup('asesor-virtual'),
+    settingsGroup('asesor-humano'),
     notificationSettings(),
     customisation()
   ])
@@ -243,7 +207,7 @@ const CHAT_TREE = deepFreeze([leaf('Chat', CHAT_PATH)]);
  */
 const HUMAN_SUPERVISOR_TREE = deepFreeze([
   analytics([statistics([humanStats()]), reports([humanReports()])]),
-  settings([settingsArea('asesor-humano', 'Asesor humano', HUMAN_SETTINGS)])
+  settings([settingsGroup('asesor-humano')])
 ]);
 
 /**

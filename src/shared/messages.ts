@@ -14,7 +14,6 @@ const session = {
   currentPasswordInvalid: 'La contraseña Actual no es válida.',
   passwordUpdated: 'La contraseña se actualizó correctamente.',
   passwordUpdateFailed: 'No se pudo actualizar la contraseña.',
-  ldapNotConfigured: 'La autenticación LDAP no está configurada para esta plataforma', // ours
   sessionExpired: 'La sesión ha expirado, inicie sesión nuevamente' // ours
 } as const;
 
@@ -287,7 +286,14 @@ export const MSG = {
     validationFailed: 'Los datos del usuario no son válidos, verifique la información ingresada', // ours
     usernameUnavailable: session.usernameUnavailable,
     passwordUpdated: session.passwordUpdated,
-    passwordUpdateFailed: session.passwordUpdateFailed
+    passwordUpdateFailed: session.passwordUpdateFailed,
+    activated: 'Usuario activado exitosamente', // ours
+    deactivated: 'Usuario desactivado exitosamente', // ours
+    toggleFailed: 'Error al cambiar el estado del usuario', // ours
+    unlocked: 'Usuario desbloqueado exitosamente', // ours
+    unlockFailed: 'Error al desbloquear el usuario', // ours
+    lockedLoadFailed: 'Error al obtener los usuarios bloqueados', // ours
+    accessLogLoadFailed: 'Error al obtener el registro de accesos de los usuarios' // ours
   },
 
   /** Block (login attempts) and password-expiry parameters. */
@@ -297,7 +303,10 @@ export const MSG = {
     lockUpdated: 'Parámetro de bloqueo actualizado', // ours
     expiryLoadFailed: 'Error al obtener el parámetro de expiración de contraseña', // ours
     expiryUpdateFailed: 'Error al actualizar el parámetro de expiración de contraseña', // ours
-    expiryUpdated: 'Parámetro de expiración de contraseña actualizado' // ours
+    expiryUpdated: 'Parámetro de expiración de contraseña actualizado', // ours
+    autoUnlockLoadFailed: 'Error al obtener el parámetro de desbloqueo automático', // ours
+    autoUnlockUpdateFailed: 'Error al actualizar el parámetro de desbloqueo automático', // ours
+    autoUnlockUpdated: 'Parámetro de desbloqueo automático actualizado' // ours
   },
 
   notifications: {
@@ -322,6 +331,7 @@ export const MSG = {
     averageInteractionLoadFailed: 'Error al obtener el promedio por interacción', // ours
     virtualAgentsLoadFailed: 'Error al obtener asesores virtuales', // ours
     eventsLoadFailed: 'Error al obtener eventos', // ours
+    documentTypesLoadFailed: 'Error al obtener tipos de documento', // ours
     agentsLoadFailed: 'Error al obtener asesores', // ours
     chatsLoadFailed: 'Error al obtener chats',
     escalatedChatsLoadFailed: 'Error al obtener chats escalados', // ours

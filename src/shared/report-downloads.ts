@@ -7,6 +7,25 @@
 import { z } from 'zod';
 import type { EndpointName } from './api/catalogue';
 import { PositiveInt } from './domain/fields';
+import { CsvDelimiter } from './domain/report';
+
+export { CSV_DELIMITERS, CsvDelimiter } from './domain/report';
+
+/** The separator a user gets until they choose: ';', what Excel in Spanish opens in columns. */
+export const DEFAULT_CSV_DELIMITER: CsvDelimiter = ';';
+export const CSV_DELIMITER_LABELS: Record<CsvDelimiter, string> = {
+  ';': 'Punto y coma (Excel en español)',
+  ',': 'Coma'
+};
+
+/** A download's file: the CSV (SPEC §9 names) or the same rows as an Excel workbook (the same name, .xlsx). */
+export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const ReportFormat = z.enum(REPORT_FORMATS, { message: "El formato debe ser 'csv' o 'xlsx'" });
+export type ReportFormat = z.infer<typeof ReportFormat>;
+
+/** What the main process remembers per user for the downloads ('reports:preferences'). */
+export const ReportPreferences = z.object({ delimiter: CsvDelimiter });
+export type ReportPreferences = z.infer<typeof ReportPreferences>;
 
 export const REPORT_DOWNLOADS = {
   accessLog: { endpoint: 'accessLogCsv', label: 'Accesos de usuarios' },
@@ -25,7 +44,12 @@ export const REPORT_DOWNLOAD_IDS = Object.keys(REPORT_DOWNLOADS) as ReportDownlo
  * The file name a download offers: SPEC §9's usuarios.csv, historico_{start}_{end}.csv and
  * reporteCausales.csv; the others follow the history's pattern.
  */
-export function reportFileName(report: ReportDownloadId, query: { start?: string; end?: string; attention?: string }): string {
+export function reportFileName(report: ReportDownloadId, query: { start?: string; end?: string; attention?: string }, format: ReportFormat = 'csv'): string {
+  const name = csvFileName(report, query);
+  return format === 'xlsx' ? name.replace(/\.csv$/, '.xlsx') : name;
+}
+
+function csvFileName(report: ReportDownloadId, query: { start?: string; end?: string; attention?: string }): string {
   const days = `${query.start ?? ''}_${query.end ?? ''}`;
   switch (report) {
     case 'accessLog':
@@ -51,7 +75,11 @@ const Fields = z.record(z.string().max(40), z.unknown());
 export const ReportDownloadArg = z.strictObject({
   report: z.enum(REPORT_DOWNLOAD_IDS as [ReportDownloadId, ...ReportDownloadId[]], { message: 'El reporte solicitado no existe' }),
   query: Fields.default({}),
-  idOrg: PositiveInt.optional()
+  idOrg: PositiveInt.optional(),
+  /** The separator chosen in the panel; remembered for the user. Absent: the one remembered (';' at first). */
+  delimiter: CsvDelimiter.optional(),
+  /** 'xlsx': the same rows as an Excel workbook (the separator does not apply). */
+  format: ReportFormat.default('csv')
 });
 export type ReportDownloadArg = z.input<typeof ReportDownloadArg>;
 
@@ -95,7 +123,8 @@ export const ScheduleInput = z
       .min(0, { message: 'La hora debe estar entre 0 y 23' })
       .max(23, { message: 'La hora debe estar entre 0 y 23' }),
     folder: z.string().trim().min(1, { message: 'Seleccione la carpeta' }).max(1000),
-    idOrg: PositiveInt.nullable().default(null)
+    idOrg: PositiveInt.nullable().default(null),
+    delimiter: CsvDelimiter.default(DEFAULT_CSV_DELIMITER)
   })
   .refine((s) => s.frequency !== 'weekly' || s.weekday !== null, { message: 'Seleccione el día de la semana', path: ['weekday'] });
 export type ScheduleInput = z.input<typeof ScheduleInput>;
@@ -122,6 +151,8 @@ export const ReportSchedule = z.object({
   hour: z.number().int().min(0).max(23),
   folder: z.string(),
   idOrg: z.number().int().positive().nullable(),
+  /** The CSV's separator (schedules saved before it existed read as ';'). */
+  delimiter: CsvDelimiter.default(DEFAULT_CSV_DELIMITER),
   /** ISO instant it was created or last edited: runs due before it are not owed. */
   since: z.string(),
   lastRun: ScheduleRun.nullable()

@@ -1,68 +1,19 @@
 /**
- * The catalogue entries the human-agent settings pages (configuracion/asesor-humano/*) call through
- * the 'settings:call' IPC channel: their reads and writes, nothing else. The main process refuses
- * any other entry, fills the organisation from the session and validates the query, the path
- * parameters and the body with the entry's own schemas before anything is sent; the renderer
- * validates the answer with the entry's response schema.
+ * The catalogue entries the settings pages (configuracion/*) call through the 'settings:call' IPC
+ * channel: their reads and writes, nothing else — the entries flagged `ipc: ['settings']`. The main
+ * process refuses any other entry, fills the organisation from the session and validates the query,
+ * the path parameters and the body with the entry's own schemas before anything is sent; the
+ * renderer validates the answer with the entry's response schema.
  */
 import { z } from 'zod';
-import { endpoints, type EndpointName, type Endpoints } from './api/catalogue';
-import type { CallBody, CallParams, CallQuery, CallResponse } from './catalogue-call';
+import { endpoints, type Endpoints } from './api/catalogue';
+import { ipcCalls, type CallBody, type CallParams, type CallQuery, type CallResponse, type IpcCallOf } from './catalogue-call';
 import { PositiveInt } from './domain/fields';
 
-export const SETTINGS_CALLS = [
-  // asesores: the organisation's agents, their splits, their live state, the supervisor's action
-  'agents',
-  'agentConnectionStates',
-  'agentSplits',
-  'createAgentSplit',
-  'deleteAgentSplit',
-  'setAgentStatus',
-  // splits: the queues, their periods and derivations, one or many at once
-  'splits',
-  'createSplit',
-  'updateSplit',
-  'updateSplits',
-  'deleteSplit',
-  'createSplitSchedule',
-  'updateSplitSchedule',
-  'deleteSplitSchedule',
-  'createSplitDerive',
-  'updateSplitDerive',
-  'deleteSplitDerive',
-  // general: chat parameters and pause events
-  'chatParameters',
-  'updateChatParameters',
-  'pauseEvents',
-  'createPauseEvent',
-  'updatePauseEvent',
-  'deletePauseEvent',
-  // causales-negocio and causales-finalizacion
-  'businessReasons',
-  'createBusinessReason',
-  'updateBusinessReason',
-  'deleteBusinessReason',
-  'finalReasons',
-  'createFinalReason',
-  'updateFinalReason',
-  'deleteFinalReason',
-  // mensajes
-  'endMessages',
-  'updateEndMessage',
-  // plantillas-respuesta
-  'responseTemplates',
-  'upsertResponseTemplate',
-  'deleteResponseTemplate',
-  // directorio-contactos: the contacts of a virtual agent, cities and departments to choose from
-  'virtualAgents',
-  'locationList',
-  'directoryContacts',
-  'createDirectoryContact',
-  'updateDirectoryContact',
-  'deleteDirectoryContact'
-] as const satisfies readonly EndpointName[];
+/** Every entry flagged `ipc: ['settings', …]` in src/shared/api (tests/unit/ipc-allow-lists.test.ts pins the set). */
+export const SETTINGS_CALLS = ipcCalls('settings');
 
-export type SettingsCall = (typeof SETTINGS_CALLS)[number];
+export type SettingsCall = IpcCallOf<'settings'>;
 
 export function isSettingsCall(value: unknown): value is SettingsCall {
   return typeof value === 'string' && (SETTINGS_CALLS as readonly string[]).includes(value);

@@ -41,7 +41,8 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
   const config = boot.config;
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [focusEntry, setFocusEntry] = useState(false);
-  const startedHere = useRef(false);
+  // Whether this page started the chat (then the composer takes the focus; a resumed chat leaves it where it is).
+  const [startedHere, setStartedHere] = useState(false);
   const leaveButton = useRef<HTMLButtonElement>(null);
   const state = snap.state;
   const ended = state?.state === 'FINALIZADA';
@@ -75,7 +76,7 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
             error={snap.entryError}
             focusFirst={focusEntry}
             onStart={(answers) => {
-              startedHere.current = true;
+              setStartedHere(true);
               chat.start(answers);
             }}
           />
@@ -120,7 +121,7 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
               <Composer
                 error={snap.composerError}
                 maxUploadBytes={boot.maxUploadBytes}
-                autoFocus={startedHere.current}
+                autoFocus={startedHere}
                 onError={(message) => chat.setComposerError(message)}
                 onTyped={(hasText) => chat.typed(hasText)}
                 onSend={(text, file) => chat.send(text, file)}

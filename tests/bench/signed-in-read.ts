@@ -1,6 +1,9 @@
 /**
  * The walking skeleton's figures: a signed-in read over HTTP and through the main-process stack,
- * each ÷ the same SELECT straight on the engine; a sign-in ÷ one raw argon2id verify.
+ * each ÷ the same SELECT straight on the engine; a sign-in ÷ one raw argon2id verify; and the
+ * cost of the session check that makes revocation immediate (issue 19): the same signed-in read
+ * with the check ÷ without it (SessionGuard.setChecking(false), the bench's switch), sampled in
+ * alternation so both see the same machine.
  */
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +12,7 @@ import { createIpcHandlers } from '../../src/main/ipc/register';
 import { createMainServices } from '../../src/main/services';
 import { createMemorySettings, createMemoryTokenVault, silentLogger, systemClock } from '../../src/main/services/ports';
 import { PASSWORD, signInToken, startBenchPlatform } from './platform';
-import { median, ratioLine } from './report';
+import { atMost, median, nowMs, percentile, ratioLine } from './report';
 
 export interface SignedInReadOptions {
   /** Reads measured per figure (BENCH_ROUNDS). */
@@ -24,9 +27,20 @@ export async function benchSignedInRead({ rounds, signIns }: SignedInReadOptions
     const token = await signInToken(url, 'visualizador@demo.co');
 
     const rawSelect = await median(rounds, () => app.db.execute(sql`select key, label from channel_types order by key`));
-    const httpRead = await median(rounds, async () => {
+    const readOnce = async () => {
       const r = await fetch(`${url}/api/types/channels`, { headers: { authorization: `Bearer ${token}` } });
+      if (r.status !== 200) throw new Error(`bench read answered ${r.status}`);
       await r.json();
+    };
+    const httpRead = await median(rounds, readOnce);
+    const sessions = app.services.sessions;
+    const [withCheck, withoutCheck] = await alternatingMedians(rounds, readOnce, async () => {
+      sessions.setChecking(false);
+      try {
+        await readOnce();
+      } finally {
+        sessions.setChecking(true);
+      }
     });
 
     const services = await createMainServices({
@@ -57,10 +71,34 @@ export async function benchSignedInRead({ rounds, signIns }: SignedInReadOptions
     return [
       `Signed-in read — ${rounds} reads, ${signIns} sign-ins, medians; ratio to the raw engine of the same run`,
       ratioLine('GET /api/types/channels over HTTP', httpRead, rawSelect, 'raw SELECT'),
+      ratioLine('signed-in read with the session check', withCheck, withoutCheck, 'the same read before it', atMost(withCheck / withoutCheck, 1.1)),
       ratioLine('the same read through IPC handler + API client + HTTP', stackRead, rawSelect, 'raw SELECT'),
       ratioLine('POST /api/auth (sign-in)', signIn, rawVerify, 'raw argon2 verify')
     ];
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The medians of `a` and `b` sampled in alternation (a, b, b, a, …: neither always goes first),
+ * after a few unmeasured runs of each: a paired comparison on one machine at one moment.
+ */
+async function alternatingMedians(times: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  for (let i = 0; i < Math.min(20, times); i++) {
+    await a();
+    await b();
+  }
+  const samples: [number[], number[]] = [[], []];
+  const timed = async (run: () => Promise<unknown>, into: number[]) => {
+    const start = nowMs();
+    await run();
+    into.push(nowMs() - start);
+  };
+  for (let i = 0; i < times; i++) {
+    const [first, second] = i % 2 === 0 ? ([a, b] as const) : ([b, a] as const);
+    await timed(first, first === a ? samples[0] : samples[1]);
+    await timed(second, second === a ? samples[0] : samples[1]);
+  }
+  return [percentile(samples[0], 50), percentile(samples[1], 50)];
 }

@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { DEBIAN_CHROMIUM, NO_BROWSER_MESSAGE, findChromium, machineProbes } from '../../scripts/provision.mjs';
+
+export { DEBIAN_CHROMIUM, NO_BROWSER_MESSAGE };
 
 /** Chromium flags for a quiet, offline, headless run (no first-run, sync, updates or QUIC). */
 export const LAUNCH_ARGS = [
@@ -13,38 +15,30 @@ export const LAUNCH_ARGS = [
   '--disable-sync'
 ];
 
-export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-
 /** Where a browser came from, for the run's log. */
 export interface FoundBrowser {
   executablePath: string;
   source: 'CHROME_PATH' | 'debian' | 'playwright';
 }
 
+function playwrightPath(): string | null {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Finds a Chromium without ever downloading one: CHROME_PATH when set and present, else Debian's
  * /usr/bin/chromium, else a browser Playwright has already installed. Null when there is none.
+ * The same finder `npm test` provisions with (scripts/provision.mjs), so what it installed is found
+ * here, and ATIENDE_PROVISION_ROOT hides the machine's browsers from both.
  */
 export function findBrowser(env: NodeJS.ProcessEnv = process.env): FoundBrowser | null {
-  const fromEnv = env.CHROME_PATH;
-  if (fromEnv && existsSync(fromEnv)) return { executablePath: fromEnv, source: 'CHROME_PATH' };
-  if (existsSync(DEBIAN_CHROMIUM)) return { executablePath: DEBIAN_CHROMIUM, source: 'debian' };
-  let bundled: string | null = null;
-  try {
-    bundled = chromium.executablePath();
-  } catch {
-    bundled = null;
-  }
-  if (bundled && existsSync(bundled)) return { executablePath: bundled, source: 'playwright' };
-  return null;
+  const found = findChromium(machineProbes(env, playwrightPath()));
+  return found ? { executablePath: found.path, source: found.source } : null;
 }
-
-export const NO_BROWSER_MESSAGE = [
-  'No se encontró Chromium para las pruebas de extremo a extremo.',
-  `Instale el paquete de Debian (apt-get install chromium → ${DEBIAN_CHROMIUM}),`,
-  'o indique la ruta de un Chromium/Chrome en CHROME_PATH.',
-  'Estas pruebas no descargan navegadores.'
-].join(' ');
 
 /** The browser to use, or an error that says what to do. */
 export function requireBrowser(): FoundBrowser {

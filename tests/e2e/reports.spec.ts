@@ -80,7 +80,8 @@ test('a report downloads whole to disk: the rows the table counts, a BOM and Spa
   await expect(status).toContainText(`Descarga completa: ${counted.replace(' resultados', '')} filas`, { timeout: 60_000 });
   const name = `conversaciones_${daysAgo(6)}_${daysAgo(0)}.csv`;
   const text = await readFile(join(host.downloadsDir, name), 'utf8');
-  expect(text.startsWith('\uFEFFConversación,Inicio,Fin,Canal,Asistente virtual,Cliente,Interacciones,Escalado\n')).toBe(true);
+  // ';' by default: what Excel in Spanish opens in columns.
+  expect(text.startsWith('\uFEFFConversación;Inicio;Fin;Canal;Asistente virtual;Cliente;Interacciones;Escalado\n')).toBe(true);
   // One line per row (no field of this report holds a line break) after the header.
   expect(text.slice(1, -1).split('\n')).toHaveLength(expectedRows + 1);
   expect((await readdir(host.downloadsDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
@@ -145,7 +146,7 @@ test('an administrator schedules an export, runs it now and finds the file in th
   const files = await readdir(folder);
   expect(files).toHaveLength(1);
   expect(files[0]).toMatch(/^historico_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-  expect((await readFile(join(folder, files[0] ?? ''), 'utf8')).startsWith('\uFEFFAsesor,Estado,Evento de pausa,Inicio,Fin,Duración\n')).toBe(true);
+  expect((await readFile(join(folder, files[0] ?? ''), 'utf8')).startsWith('\uFEFFAsesor;Estado;Evento de pausa;Inicio;Fin;Duración\n')).toBe(true);
 
   await page.reload();
   await expect(main.getByRole('table', { name: 'Reportes programados' }).getByRole('row', { name: /Histórico de asesores/ })).toContainText('Escrito el');

@@ -46,16 +46,14 @@ for (const user of ROLES) {
     expect(menuBox?.width).toBeCloseTo(260, 0);
 
     // The agent lands on its console (tests/e2e/chat.spec.ts drives it), the supervisor on the chats
-    // statistics (tests/e2e/analytics.spec.ts); the others' landing page shows the session's own data.
+    // statistics (tests/e2e/analytics.spec.ts); the others land on the supervisor's home (issue 20).
     if (user.landing === '/chat') {
       await expect(page.getByRole('main').getByText('No tiene chats asignados')).toBeVisible();
       return;
     }
     if (user.landing !== '/analitica') return;
-    const facts = page.getByRole('main').getByLabel('Datos de la sesión');
-    await expect(facts).toContainText('Demo Contact Center');
-    await expect(facts).toContainText(user.role);
-    await expect(facts).toContainText(user.email);
+    await expect(page.getByRole('main').getByRole('heading', { name: /Hoy hasta ahora/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('table', { name: 'Chats en cola por split' })).toBeVisible();
   });
 }
 
@@ -102,8 +100,8 @@ for (const { email, path } of [
   { email: 'admin@demo.co', path: '/chat' },
   { email: 'supervisor@demo.co', path: '/analitica' },
   { email: 'admin@demo.co', path: '/no-existe' },
-  // Allowed by role 1's menu, but no issue has built the companies' page yet.
-  { email: 'superadmin@demo.co', path: '/configuracion/companias' }
+  // Allowed by role 1's menu, but no issue has built the notification events' page yet.
+  { email: 'superadmin@demo.co', path: '/configuracion/notificaciones/eventos' }
 ]) {
   test(`${email} opening ${path} sees the 404 page`, async ({ page }) => {
     await page.goto('/login');

@@ -213,11 +213,25 @@ const CHOSEN_CALLS: readonly Call[] = [
   // Human-agent settings: the supervisor's action on an agent, and the bulk split update.
   ['POST', '/api/actualizarEstadoAsesor'],
   ['POST', '/api/actualizarSplits'],
+  // The supervisor's live queue (issue 20): the home page and 'Cola de chats', assign and move a waiting chat.
+  ['GET', '/api/supervision/colaEnVivo'],
+  ['POST', '/api/supervision/asignarChat'],
+  ['POST', '/api/supervision/moverChat'],
   // The agent console's extras (issue 17): internal notes and the customer's earlier conversations.
   ['GET', '/api/conversaciones/{id}/notas'],
   ['POST', '/api/conversaciones/{id}/notas'],
   ['GET', '/api/conversaciones/{id}/anteriores'],
-  ['GET', '/api/conversaciones/{id}/anteriores/{previousId}']
+  ['GET', '/api/conversaciones/{id}/anteriores/{previousId}'],
+  // Administration (issue 19): the accounts locked now, the staff access log, the automatic unlock.
+  ['GET', '/api/users/locked'],
+  ['GET', '/api/users/accessLog'],
+  ['GET', '/api/autoUnlockMinutes'],
+  ['POST', '/api/autoUnlockMinutes/byOrganization/{org}'],
+  // LDAP sign-in (issue 19): which organisations offer it, and each directory's settings and 'Probar'.
+  ['GET', '/api/auth/ldap_directories'],
+  ['GET', '/api/ldap/configuracion/{idOrg}'],
+  ['PUT', '/api/ldap/configuracion/{idOrg}'],
+  ['POST', '/api/ldap/probar/{idOrg}']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

@@ -105,8 +105,11 @@ describe('menu trees', () => {
     for (const route of SPEC_ROUTES) {
       expect(ROLE_IDS.some((r) => isPathAllowed(r, route)), route).toBe(true);
     }
-    // Beyond SPEC §2: the analytics home, and the administrators' scheduled exports (issue 5).
-    expect([...ALL_MENU_PATHS].sort()).toEqual([...SPEC_ROUTES, '/analitica', '/analitica/reportes/programados'].sort());
+    // Beyond SPEC §2: the analytics home, the administrators' scheduled exports (issue 5) and the
+    // live queue (SPEC §2 'Chats in queue', issue 20).
+    expect([...ALL_MENU_PATHS].sort()).toEqual(
+      [...SPEC_ROUTES, '/analitica', '/analitica/reportes/programados', '/analitica/estadisticas/asesor-humano/cola-chats'].sort()
+    );
   });
 
   it('the allowed list is the tree leaves plus landing and /change-password', () => {

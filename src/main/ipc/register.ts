@@ -46,6 +46,10 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
   const implementations: Implementations = {
     'session:get': () => services.session.get(),
     'session:login': (arg) => services.session.login(arg),
+    'session:loginLdap': (arg) => services.session.loginLdap(arg),
+    'session:ldapDirectories': () => services.session.ldapDirectories(),
+    'session:administerEntity': (arg) => services.session.administerEntity(arg),
+    'session:leaveEntity': () => services.session.leaveEntity(),
     'session:logout': () => services.session.logout(),
     'session:activity': () => services.session.activity(),
     'session:checkPasswordExpiry': () => services.session.checkPasswordExpiry(),
@@ -81,6 +85,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'reports:download': (arg) => services.downloads.download(arg),
     'reports:cancel': (arg) => services.downloads.cancel(arg.id),
     'reports:showInFolder': (arg) => services.downloads.showInFolder(arg.id),
+    'reports:preferences': () => services.downloads.preferences(),
     'reports:schedules': () => services.schedules.list(),
     'reports:saveSchedule': (arg) => services.schedules.save(arg),
     'reports:deleteSchedule': (arg) => services.schedules.remove(arg.id),

@@ -24,7 +24,12 @@ export interface CatalogueGateway {
 
 export interface CatalogueGatewayDeps {
   api: ApiClient;
-  store: Pick<SessionStore, 'current'>;
+  /**
+   * With `administering` (the session store's), a Superadministrador's 'Administrar entidad' sends
+   * every organisation-scoped call to the administered organisation. Without it (the scheduled
+   * exports, which are their owner's whatever the window shows), calls keep the user's own rule.
+   */
+  store: Pick<SessionStore, 'current'> & Partial<Pick<SessionStore, 'administering'>>;
 }
 
 /** Texts of the gateway's refusals (ours: SPEC §8 does not word them). */
@@ -44,10 +49,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * The one way a page reaches a catalogue entry through the main process (the analytics and the
  * settings channels, each with its own allowlist of entries): the organisation is the session's —
- * or, for the platform-wide roles 1 and 2 only, the one they chose — and never the page's; only the
- * entry's own path parameters pass; the query and the body are validated with the entry's own
- * schemas (Spanish messages) before anything is sent, the path parameters by the api-client once
- * it has filled the organisation in, also before sending; the api-client validates the answer.
+ * the one a Superadministrador administers, else, for the platform-wide roles 1 and 2 only, the one
+ * they chose — and never the page's; only the entry's own path parameters pass; the query and the
+ * body are validated with the entry's own schemas (Spanish messages) before anything is sent, the
+ * path parameters by the api-client once it has filled the organisation in, also before sending;
+ * the api-client validates the answer.
  */
 export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): CatalogueGateway {
   function role(): RoleId | null {
@@ -56,13 +62,17 @@ export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): Ca
   }
 
   return {
-    async call(def, { query, params, body, idOrg }) {
+    async call(def, { query, params, body, idOrg: chosen }) {
       const org = def.org;
-      if (idOrg !== undefined) {
+      if (chosen !== undefined) {
         const current = role();
         if (current === null) return fail(401, MSG.session.sessionExpired);
         if (!choosesOrganisation(current)) return fail(403, MSG.generic.unauthorized);
       }
+      // 'Administrar entidad': the administered organisation, and no other, is the one in view.
+      const administered = store.administering?.() ?? null;
+      if (administered && chosen !== undefined && chosen !== administered.idOrg) return invalid(GATEWAY_TEXT.orgFromSession);
+      const idOrg = administered ? administered.idOrg : chosen;
 
       let sendQuery: Record<string, unknown> | undefined;
       if (def.query) {

@@ -75,12 +75,12 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   const monitorLink = createMonitorLink({ store, api, bus, clock: deps.clock, logger: deps.logger, serviceUrls, random: deps.chat?.random, backoff: deps.chat?.backoff });
   monitorLink.init();
   const saver = deps.fileSaver ?? noFileSaver;
-  const downloads = createReportDownloads({ api, store, saver, bus, clock: deps.clock, logger: deps.logger });
+  const downloads = createReportDownloads({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
   const schedules = createReportSchedules({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
   void schedules.check().catch((error: unknown) => deps.logger.error('Scheduled reports', error));
   return {
     session,
-    platform: createPlatformService(api),
+    platform: createPlatformService(api, store),
     errors: createErrorReportService(api, store),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ReportSchedule } from '../../shared/report-downloads';
+import { ReportPreferences, ReportSchedule } from '../../shared/report-downloads';
 
 /**
  * The ports the main-process services depend on. Electron implementations live in src/main/adapters;
@@ -37,7 +37,9 @@ export const SettingsShape = z.object({
   agentStatus: AgentStatus.nullable(),
   pauseEventId: z.number().int().positive().nullable(),
   /** The administrator's scheduled exports (report-schedules.ts). */
-  reportSchedules: z.array(ReportSchedule).nullable()
+  reportSchedules: z.array(ReportSchedule).nullable(),
+  /** Each user's download preferences (the CSV separator), by e-mail: a preference, nothing secret. */
+  reportPreferences: z.record(z.string().max(320), ReportPreferences).nullable()
 });
 export type SettingsData = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof SettingsData;
@@ -47,7 +49,8 @@ export const SETTINGS_DEFAULTS: SettingsData = {
   lastLoginTime: null,
   agentStatus: null,
   pauseEventId: null,
-  reportSchedules: null
+  reportSchedules: null,
+  reportPreferences: null
 };
 
 export interface Settings {

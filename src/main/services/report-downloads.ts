@@ -3,14 +3,25 @@ import { endpoints } from '../../shared/api/catalogue';
 import type { EndpointDef } from '../../shared/api/endpoint';
 import type { IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
-import { REPORT_DOWNLOADS, reportFileName, type DownloadProgress, type ReportDownloadId } from '../../shared/report-downloads';
+import {
+  DEFAULT_CSV_DELIMITER,
+  REPORT_DOWNLOADS,
+  reportFileName,
+  type CsvDelimiter,
+  type DownloadProgress,
+  type ReportDownloadId,
+  type ReportFormat,
+  type ReportPreferences
+} from '../../shared/report-downloads';
 import type { ApiClient } from './api-client';
 import { createCatalogueGateway } from './catalogue-gateway';
 import type { EventBus } from './event-bus';
 import { safeFileName, streamToFile } from './file-download';
-import type { Clock, FileSaver, Logger } from './ports';
+import { decodeClaims } from './jwt';
+import type { Clock, FileSaver, Logger, Settings } from './ports';
 import type { SessionStore } from './session-store';
 import { parseSpanish } from './validation';
+import { csvToXlsx } from './xlsx-export';
 
 /** How often a running download tells the renderer how far it got. */
 export const PROGRESS_EVERY_MS = 250;
@@ -38,6 +49,10 @@ export interface ExportRequest {
   report: ReportDownloadId;
   query: Record<string, unknown>;
   idOrg?: number;
+  /** The CSV's field separator (sent to the platform with the filter); ';' when absent. */
+  delimiter?: CsvDelimiter;
+  /** 'xlsx': the CSV is turned into a workbook on its way to disk (csv when absent). */
+  format?: ReportFormat;
 }
 
 export interface ExportOutcome {
@@ -61,12 +76,29 @@ export async function exportReport(
 ): Promise<ExportOutcome> {
   const gateway = createCatalogueGateway({ api: deps.api, store: deps.store });
   const def = endpoints[REPORT_DOWNLOADS[request.report].endpoint] as EndpointDef;
-  const answer = await gateway.call(def, { query: request.query, idOrg: request.idOrg });
+  const xlsx = request.format === 'xlsx';
+  // The workbook is made from the platform's RFC 4180 CSV; the separator is the CSV file's business.
+  const query = { ...request.query, delimiter: xlsx ? ',' : (request.delimiter ?? DEFAULT_CSV_DELIMITER) };
+  const answer = await gateway.call(def, { query, idOrg: request.idOrg });
   if (!answer.ok) return { ok: false, rows: 0, bytes: 0, error: answer.error.message };
   if (!(answer.data instanceof ReadableStream)) return { ok: false, rows: 0, bytes: 0, error: MSG.reports.loadFailed };
   const counter = createCsvRowCounter();
   let bytes = 0;
+  let rows = 0;
   try {
+    if (xlsx) {
+      const outcome = await csvToXlsx(answer.data as ReadableStream<Uint8Array>, target, {
+        signal: options.signal,
+        onChunk: (chunk) => {
+          bytes += chunk.length;
+        },
+        onRows: (n) => {
+          rows = n;
+          options.onProgress?.(rows, bytes);
+        }
+      });
+      return { ok: true, rows: outcome.rows, bytes };
+    }
     await streamToFile(answer.data as ReadableStream<Uint8Array>, target, {
       signal: options.signal,
       onChunk: (chunk) => {
@@ -77,9 +109,10 @@ export async function exportReport(
     });
     return { ok: true, rows: counter.rows(), bytes };
   } catch (error) {
-    if (options.signal?.aborted) return { ok: false, rows: counter.rows(), bytes, cancelled: true };
+    const written = xlsx ? rows : counter.rows();
+    if (options.signal?.aborted) return { ok: false, rows: written, bytes, cancelled: true };
     deps.logger.warn(`Report ${request.report} to ${target} failed`, error instanceof Error ? error.message : error);
-    return { ok: false, rows: counter.rows(), bytes, error: MSG.reports.loadFailed };
+    return { ok: false, rows: written, bytes, error: MSG.reports.loadFailed };
   }
 }
 
@@ -88,6 +121,8 @@ export interface ReportDownloads {
   download(request: ExportRequest): Promise<IpcResult<DownloadProgress | null>>;
   cancel(id: string): Promise<IpcResult<null>>;
   showInFolder(id: string): Promise<IpcResult<null>>;
+  /** 'reports:preferences': the signed-in user's remembered separator (';' until they choose). */
+  preferences(): Promise<IpcResult<ReportPreferences>>;
   /** Cancels every running download (sign-out, quit). */
   dispose(): void;
 }
@@ -95,6 +130,8 @@ export interface ReportDownloads {
 export interface ReportDownloadsDeps {
   api: ApiClient;
   store: Pick<SessionStore, 'current'>;
+  /** Where each user's separator is remembered (electron-store through the settings port). */
+  settings: Settings;
   saver: FileSaver;
   bus: EventBus;
   clock: Clock;
@@ -116,6 +153,22 @@ export function createReportDownloads(deps: ReportDownloadsDeps): ReportDownload
   const running = new Map<string, AbortController>();
   const finished = new Map<string, string>();
 
+  /** The signed-in user's e-mail, the key of their preferences (null when signed out). */
+  function user(): string | null {
+    const tokens = deps.store.current();
+    return (tokens ? decodeClaims(tokens.access) : null)?.email ?? null;
+  }
+  function remembered(): ReportPreferences {
+    const email = user();
+    const saved = email ? deps.settings.get('reportPreferences')?.[email] : undefined;
+    return saved ?? { delimiter: DEFAULT_CSV_DELIMITER };
+  }
+  function remember(delimiter: CsvDelimiter): void {
+    const email = user();
+    if (!email || remembered().delimiter === delimiter) return;
+    deps.settings.set('reportPreferences', { ...(deps.settings.get('reportPreferences') ?? {}), [email]: { delimiter } });
+  }
+
   return {
     async download(request) {
       // A bad filter is refused before the dialog opens, in the entry's own Spanish words.
@@ -124,11 +177,15 @@ export function createReportDownloads(deps: ReportDownloadsDeps): ReportDownload
       if (!checked.ok) return { ok: false, error: { status: 400, message: checked.message } };
       let target: string | null;
       try {
-        target = await deps.saver.choosePath(safeFileName(reportFileName(request.report, request.query as { start?: string; end?: string; attention?: string })));
+        target = await deps.saver.choosePath(
+          safeFileName(reportFileName(request.report, request.query as { start?: string; end?: string; attention?: string }, request.format))
+        );
       } catch (error) {
         deps.logger.warn('No place to save a report', error instanceof Error ? error.message : error);
         return { ok: false, error: { status: 500, message: MSG.reports.loadFailed } };
       }
+      const delimiter = request.delimiter ?? remembered().delimiter;
+      remember(delimiter);
       if (target === null) return { ok: true, data: null };
       const id = randomUUID();
       const controller = new AbortController();
@@ -139,7 +196,7 @@ export function createReportDownloads(deps: ReportDownloadsDeps): ReportDownload
       const progress: DownloadProgress = { ...base, state: 'running', rows: 0, bytes: 0 };
       deps.bus.emit('reports:progress', progress);
 
-      void exportReport(deps, request, path, {
+      void exportReport(deps, { ...request, delimiter }, path, {
         signal: controller.signal,
         onProgress: (rows, bytes) => {
           const now = deps.clock.now();
@@ -161,6 +218,10 @@ export function createReportDownloads(deps: ReportDownloadsDeps): ReportDownload
       if (!controller) return { ok: false, error: { status: 404, message: DOWNLOAD_TEXT.unknown } };
       controller.abort();
       return { ok: true, data: null };
+    },
+
+    async preferences() {
+      return { ok: true, data: remembered() };
     },
 
     async showInFolder(id) {

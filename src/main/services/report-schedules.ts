@@ -60,7 +60,7 @@ export interface ReportSchedules {
 
 export interface ReportSchedulesDeps {
   api: ApiClient;
-  store: Pick<SessionStore, 'current'>;
+  store: Pick<SessionStore, 'current'> & Partial<Pick<SessionStore, 'administering'>>;
   settings: Settings;
   saver: FileSaver;
   bus: EventBus;
@@ -106,7 +106,9 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
         const folder = await stat(schedule.folder);
         if (!folder.isDirectory()) throw new Error('not a folder');
         const target = uniquePath(schedule.folder, name);
-        const result = await exportReport(deps, { report: schedule.report, query, idOrg: schedule.idOrg ?? undefined }, target);
+        // A schedule is its owner's, whatever organisation the window administers meanwhile: no 'administering' here.
+        const own = { ...deps, store: { current: () => deps.store.current() } };
+        const result = await exportReport(own, { report: schedule.report, query, idOrg: schedule.idOrg ?? undefined, delimiter: schedule.delimiter }, target);
         outcome = { ...result, path: result.ok ? target : null };
       } catch {
         outcome = { ok: false, rows: 0, error: SCHEDULE_TEXT.folderMissing, path: null };
@@ -147,7 +149,9 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
       weekday: input.frequency === 'weekly' ? input.weekday : null,
       hour: input.hour,
       folder: input.folder,
-      idOrg: input.idOrg
+      // Made while administering an organisation ('Administrar entidad'): it exports that organisation.
+      idOrg: input.idOrg ?? deps.store.administering?.()?.idOrg ?? null,
+      delimiter: input.delimiter
     };
   }
 

@@ -1,5 +1,5 @@
 import { TOKEN_VALIDITY_MS } from '../../shared/constants';
-import type { IpcEventPayload } from '../../shared/ipc';
+import type { AdministeredOrganization, IpcEventPayload } from '../../shared/ipc';
 import type { EventBus } from './event-bus';
 import { decodeExpiry } from './jwt';
 import type { Clock, Settings, TokenVault, Tokens } from './ports';
@@ -24,6 +24,13 @@ export interface SessionStore {
   refreshExpiresAt(): number | null;
   /** False (and the session ended as 'expired') once 24 h have passed since sign-in or the refresh token expired. */
   checkValidity(): Promise<boolean>;
+  /**
+   * The organisation a Superadministrador administers ('Administrar entidad', SPEC §2), or null. In
+   * memory only: a new sign-in, a sign-out and a restart start from the user's own organisation.
+   */
+  administering(): AdministeredOrganization | null;
+  /** Sets or clears it; the caller checks the role (session.service). Ignored without a session. */
+  setAdministering(organization: AdministeredOrganization | null): void;
   /** Called after every sign-in ('start'), refresh ('replace') and sign-out ('end', tokens null); returns the unsubscribe. */
   onChange(listener: (change: SessionChange) => void): () => void;
 }
@@ -39,6 +46,7 @@ export interface SessionStoreDeps {
 
 export function createSessionStore({ vault, settings, clock, bus }: SessionStoreDeps): SessionStore {
   let tokens: Tokens | null = null;
+  let administered: AdministeredOrganization | null = null;
   const listeners = new Set<(change: SessionChange) => void>();
   const changed = (change: SessionChange) => {
     for (const listener of [...listeners]) listener(change);
@@ -56,6 +64,7 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
     current: () => tokens,
     async start(next) {
       tokens = next;
+      administered = null;
       settings.set('lastLoginTime', clock.now());
       await vault.set(next);
       changed({ kind: 'start', tokens: next });
@@ -67,10 +76,15 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
     },
     async end(reason) {
       tokens = null;
+      administered = null;
       settings.set('lastLoginTime', null);
       await vault.clear();
       bus.emit('session:ended', { reason });
       changed({ kind: 'end', tokens: null, reason });
+    },
+    administering: () => administered,
+    setAdministering(organization) {
+      administered = tokens && organization ? { ...organization } : null;
     },
     refreshExpiresAt() {
       if (!tokens) return null;

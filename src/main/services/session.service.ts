@@ -1,17 +1,36 @@
 import { endpoints } from '../../shared/api/catalogue';
-import { PASSWORD_UPDATED_REPLY, type LoginBody, type UpdatePasswordBody } from '../../shared/domain/session';
+import { PASSWORD_UPDATED_REPLY, type LoginBody, type LoginResult, type UpdatePasswordBody } from '../../shared/domain/session';
+import { LDAP_TEXT, type LdapDirectoryList, type LdapLoginBody } from '../../shared/domain/ldap';
 import type { IpcError, IpcResult, SessionView } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
+import { Role } from '../../shared/roles';
 import type { ApiClient } from './api-client';
 import { decodeClaims } from './jwt';
 import type { Clock, Logger, Settings } from './ports';
 import type { SessionStore } from './session-store';
+
+/** Refusals of 'Administrar entidad' (ours: SPEC §8 does not word them). */
+export const ENTITY_TEXT = {
+  notFound: 'La organización no existe',
+  inactive: 'La organización está inactiva: actívela antes de administrarla'
+} as const;
 
 /** How often the session validity is checked besides on user activity (SPEC §4). */
 export const VALIDITY_CHECK_MS = 60_000;
 
 export interface SessionService {
   login(body: LoginBody): Promise<IpcResult<SessionView>>;
+  /** Sign-in with the organisation's LDAP directory (SPEC §6 'loginbepro'); the tokens stay here, as for login. */
+  loginLdap(body: LdapLoginBody): Promise<IpcResult<SessionView>>;
+  /** The organisations whose people may sign in with their directory (none: the login page offers no LDAP). */
+  ldapDirectories(): Promise<IpcResult<LdapDirectoryList>>;
+  /**
+   * SPEC §2 'Administrar entidad': a Superadministrador (role 1, refused for anyone else) works in an
+   * active organisation with the role-3 tree; the page calls go there (catalogue gateway).
+   */
+  administerEntity(arg: { idOrg: number }): Promise<IpcResult<SessionView>>;
+  /** 'Volver': back to the user's own organisation and tree. */
+  leaveEntity(): Promise<IpcResult<SessionView>>;
   logout(): Promise<IpcResult<null>>;
   get(): Promise<IpcResult<SessionView | null>>;
   /** The renderer saw mouse or key activity: re-check the validity now. */
@@ -48,28 +67,85 @@ export function createSessionService({ api, store, settings, clock, logger }: Se
     const refreshExpiresAt = store.refreshExpiresAt();
     if (!claims || lastLoginTime === null || refreshExpiresAt === null) return null;
     const { exp: _exp, ...user } = claims;
-    return { authenticated: true, user, refreshExpiresAt, lastLoginTime };
+    const administering = store.administering();
+    return { authenticated: true, user, refreshExpiresAt, lastLoginTime, ...(administering ? { administering } : {}) };
+  }
+
+  /** SPEC §8's answers to a refused sign-in, either kind: 401 invalid credentials, 403 locked. */
+  function refusedSignIn(error: IpcError): IpcError | null {
+    const { status } = error;
+    if (status === 401) return { status, message: MSG.session.invalidCredentials };
+    if (status === 403) return { status, message: MSG.session.userLocked, locked: true };
+    // Throttled by address: the platform's text says how long to wait.
+    if (status === 429 && error.message.trim() !== '') return error;
+    return null;
+  }
+
+  /** Keeps the tokens of a successful sign-in (never handing them on) and answers the session's view. */
+  async function startSession(data: LoginResult): Promise<IpcResult<SessionView>> {
+    if (!decodeClaims(data.token)) {
+      logger.warn('The platform issued an access token without the expected claims');
+      return fail({ status: 502, message: MSG.session.loginFailed });
+    }
+    await store.start({ access: data.token, refresh: data.refreshToken });
+    const session = view();
+    return session ? { ok: true, data: session } : fail({ status: 502, message: MSG.session.loginFailed });
   }
 
   return {
     async login(body) {
       const result = await api.call(endpoints.login, { body });
       if (!result.ok) {
-        const { status } = result.error;
-        if (status === 401) return fail({ status, message: MSG.session.invalidCredentials });
-        if (status === 403) return fail({ status, message: MSG.session.userLocked, locked: true });
-        // Throttled by address: the platform's text says how long to wait.
-        if (status === 429 && result.error.message.trim() !== '') return fail(result.error);
+        const refused = refusedSignIn(result.error);
+        if (refused) return fail(refused);
         if (isGeneric(result.error)) return fail(result.error);
+        return fail({ status: result.error.status, message: MSG.session.loginFailed });
+      }
+      return startSession(result.data);
+    },
+
+    async loginLdap(body) {
+      const result = await api.call(endpoints.loginLdap, { body });
+      if (!result.ok) {
+        const { status } = result.error;
+        const refused = refusedSignIn(result.error);
+        if (refused) return fail(refused);
+        // The platform answers these when the directory cannot be used (SPEC §8 leaves them to us).
+        if (status === 503) return fail({ status, message: LDAP_TEXT.unreachable });
+        if (status === 502) return fail({ status, message: LDAP_TEXT.refused });
+        if (isGeneric(result.error)) return fail(result.error);
+        // 400 (no directory for that organisation), 409 (e-mail taken), 422 (no e-mail): the platform's Spanish text.
+        if (status >= 400 && status < 500 && result.error.message.trim() !== '') return fail(result.error);
         return fail({ status, message: MSG.session.loginFailed });
       }
-      if (!decodeClaims(result.data.token)) {
-        logger.warn('The platform issued an access token without the expected claims');
-        return fail({ status: 502, message: MSG.session.loginFailed });
-      }
-      await store.start({ access: result.data.token, refresh: result.data.refreshToken });
+      return startSession(result.data);
+    },
+
+    async ldapDirectories() {
+      const result = await api.call(endpoints.ldapDirectories);
+      return result.ok ? { ok: true, data: result.data } : fail(result.error);
+    },
+
+    async administerEntity({ idOrg }) {
+      const tokens = store.current();
+      const claims = tokens ? decodeClaims(tokens.access) : null;
+      if (!claims || !(await store.checkValidity())) return fail({ status: 401, message: MSG.session.sessionExpired });
+      if (claims.role !== Role.Superadministrador) return fail({ status: 403, message: MSG.generic.unauthorized });
+      // The platform's own list says whether the organisation exists and is active (role 1 may read it).
+      const result = await api.call(endpoints.organizations);
+      if (!result.ok) return fail(result.error);
+      const organization = result.data.find((o) => o.idOrg === idOrg);
+      if (!organization) return fail({ status: 404, message: ENTITY_TEXT.notFound });
+      if (!organization.isActive) return fail({ status: 409, message: ENTITY_TEXT.inactive });
+      store.setAdministering({ idOrg: organization.idOrg, name: organization.name });
       const session = view();
-      return session ? { ok: true, data: session } : fail({ status: 502, message: MSG.session.loginFailed });
+      return session ? { ok: true, data: session } : fail({ status: 401, message: MSG.session.sessionExpired });
+    },
+
+    async leaveEntity() {
+      store.setAdministering(null);
+      const session = store.current() ? view() : null;
+      return session ? { ok: true, data: session } : fail({ status: 401, message: MSG.session.sessionExpired });
     },
 
     async logout() {

@@ -19,8 +19,8 @@ export interface SettingsServiceDeps {
 }
 
 /**
- * The human-agent settings pages' reads and writes. Only the entries of SETTINGS_CALLS reach the
- * platform (the contract's enum); the catalogue gateway takes the organisation from the session and
+ * The settings pages' reads and writes. Only the entries of SETTINGS_CALLS (the catalogue entries
+ * flagged `ipc: ['settings']`) reach the platform (the contract's enum); the catalogue gateway takes the organisation from the session and
  * validates the query and the body with the entry's own schemas (Spanish messages) before anything
  * is sent, so a bad form never leaves the process; the platform checks the caller's role.
  */

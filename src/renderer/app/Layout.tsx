@@ -1,13 +1,15 @@
-import { useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Button, DrawerBody, InlineDrawer, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { Navigation24Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { UI } from '../../shared/constants';
-import { LOGIN_PATH, menuFor, pruneMenu } from '../../shared/menus';
+import { LOGIN_PATH, pruneMenu } from '../../shared/menus';
 import { ROLE_LABELS } from '../../shared/roles';
 import { currentUserAtom } from '../features/session/atoms';
 import { logoutAtom } from '../features/session/actions';
+import { AdministerEntityAction, AdministeringBanner } from '../features/session/AdministerEntity';
+import { viewTreeAtom } from '../features/session/entity';
 import { MenuTree } from './MenuTree';
 import { pageExists } from './pages';
 
@@ -65,7 +67,9 @@ export function Layout() {
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean>(UI.drawer.openByDefault);
   const mainRef = useRef<HTMLElement>(null);
-  const menu = useMemo(() => (user ? pruneMenu(menuFor(user.role), (path) => pageExists(path, user.role)) : []), [user]);
+  // The role's tree, or the one a special action set (SPEC §2: 'Administrar entidad').
+  const view = useAtomValue(viewTreeAtom);
+  const menu = useMemo(() => (view ? pruneMenu(view.tree, (path) => pageExists(path, view.pageRole)) : []), [view]);
 
   if (!user) return null;
 
@@ -104,6 +108,7 @@ export function Layout() {
           {user.nameCompany}
         </Text>
         <div className={styles.spacer} />
+        <AdministerEntityAction />
         <div className={styles.user}>
           <Text className={styles.userText} weight="semibold" data-testid="usuario">
             {user.email}
@@ -116,6 +121,7 @@ export function Layout() {
           Cerrar sesión
         </Button>
       </header>
+      <AdministeringBanner />
       <div className={styles.body}>
         <InlineDrawer id={MENU_ID} open={open} separator className={styles.drawer} style={drawerStyle}>
           <DrawerBody className={styles.drawerBody}>
@@ -125,7 +131,10 @@ export function Layout() {
           </DrawerBody>
         </InlineDrawer>
         <main id="contenido" ref={mainRef} tabIndex={-1} className={styles.content}>
-          <Outlet />
+          {/* A new organisation in view ('Administrar entidad', 'Volver') mounts the page afresh: nothing of the other one stays. */}
+          <Fragment key={view?.administering ? `entidad:${view.administering.idOrg}` : 'propia'}>
+            <Outlet />
+          </Fragment>
         </main>
       </div>
     </div>

@@ -4,10 +4,11 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Body1, Button, makeStyles } from '@fluentui/react-components';
 import { StatePanel } from '../components/StatePanel';
 import { pageExists } from './pages';
-import { CHANGE_PASSWORD_PATH, LOGIN_PATH, isPathAllowed, landingPath } from '../../shared/menus';
+import { CHANGE_PASSWORD_PATH, LOGIN_PATH, isPathIn, landingPath } from '../../shared/menus';
 import { MSG } from '../../shared/messages';
 import { passwordCheckAtom, sessionAtom } from '../features/session/atoms';
 import { checkPasswordExpiryAtom, logoutAtom } from '../features/session/actions';
+import { viewTreeAtom } from '../features/session/entity';
 import { NotFoundPage } from './NotFoundPage';
 
 const useStyles = makeStyles({
@@ -69,17 +70,20 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return <Navigate to={target} replace />;
 }
 
-/** `/` → the role's landing page (SPEC §2). Used inside `RequireSession`. */
+/** `/` → the landing page of the tree in view (SPEC §2). Used inside `RequireSession`. */
 export function LandingRedirect() {
-  const role = useAtomValue(sessionAtom).view?.user.role;
-  if (!role) return <Navigate to={LOGIN_PATH} replace />;
-  return <Navigate to={landingPath(role)} replace />;
+  const view = useAtomValue(viewTreeAtom);
+  if (!view) return <Navigate to={LOGIN_PATH} replace />;
+  return <Navigate to={view.landing} replace />;
 }
 
-/** A registered page, shown only if the role's allowed-path list has it and the page exists for the role; otherwise the 404 page. */
+/**
+ * A registered page, shown only if the allowed-path list of the tree in view has it (the role's, or
+ * the one a special action set) and the page exists for it; otherwise the 404 page.
+ */
 export function AllowedPage({ path, children }: { path: string; children: ReactNode }) {
-  const role = useAtomValue(sessionAtom).view?.user.role;
+  const view = useAtomValue(viewTreeAtom);
   const { pathname } = useLocation();
-  if (!role || !isPathAllowed(role, pathname) || !pageExists(path, role)) return <NotFoundPage />;
+  if (!view || !isPathIn(view.allowed, pathname) || !pageExists(path, view.pageRole)) return <NotFoundPage />;
   return <>{children}</>;
 }

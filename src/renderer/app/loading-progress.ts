@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { UI } from '../../shared/constants';
 
 const { intervalMs, step, max } = UI.loadingBar;
@@ -24,21 +24,22 @@ export const COMPLETE_HOLD_MS = 200;
  */
 export function useLoadingProgress(busy: boolean): LoadingProgress {
   const [state, setState] = useState<LoadingProgress>({ visible: busy, value: 0 });
-  const wasBusy = useRef(false);
+  // Work starting restarts the bar at 0; work ending completes it at 100 (adjusted while rendering, so no frame shows the old value).
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    setState({ visible: true, value: busy ? 0 : 100 });
+  }
 
   useEffect(() => {
     if (busy) {
-      wasBusy.current = true;
-      setState({ visible: true, value: 0 });
       const timer = setInterval(() => {
         setState((s) => ({ visible: true, value: nextProgress(s.value) }));
       }, intervalMs);
       return () => clearInterval(timer);
     }
-    if (!wasBusy.current) return undefined;
-    wasBusy.current = false;
-    setState({ visible: true, value: 100 });
-    const timer = setTimeout(() => setState({ visible: false, value: 0 }), COMPLETE_HOLD_MS);
+    // A completed bar hides after a moment (a hidden one stays as it is).
+    const timer = setTimeout(() => setState((s) => (s.visible ? { visible: false, value: 0 } : s)), COMPLETE_HOLD_MS);
     return () => clearTimeout(timer);
   }, [busy]);
 

@@ -2,10 +2,14 @@ import { Suspense, lazy, type ComponentType } from 'react';
 import { ANALYTICS_PAGES, type AnalyticsPageId } from '../../shared/analytics-pages';
 import { ANALYTICS_HOME_PATH, CHAT_PATH, landingPath } from '../../shared/menus';
 import type { RoleId } from '../../shared/roles';
-import { SessionSummaryPage } from '../features/home/SessionSummaryPage';
+import { HomePage } from '../features/home/HomePage';
+import { SUPERVISION_PAGES } from '../../shared/supervision-pages';
 import { ChatPage } from '../features/chat/ChatPage';
 import { REPORT_PAGES, type ReportPageId } from '../../shared/report-pages';
-import { HUMAN_SETTINGS_PAGES, type HumanSettingsPageId } from '../features/settings/human/routes';
+import { SETTINGS_SCREEN_IDS, settingsPath, type SettingsScreenId } from '../../shared/settings-screens';
+import type { PageLoader } from '../features/settings/area-pages';
+import { ADMIN_PAGES } from '../features/settings/admin/screens';
+import { HUMAN_PAGES } from '../features/settings/human/screens';
 
 /**
  * The page registry: every screen that exists, by its menu path. The router builds its routes
@@ -58,16 +62,11 @@ const ANALYTICS_COMPONENTS: Record<AnalyticsPageId, ComponentType> = {
   notifications: lazyPage(() => import('../features/analytics/notifications/NotificationStatsPage').then((m) => m.NotificationStatsPage))
 };
 
-const HUMAN_SETTINGS_COMPONENTS: Record<HumanSettingsPageId, ComponentType> = {
-  agents: lazyPage(() => import('../features/settings/human/AgentsPage').then((m) => m.AgentsPage)),
-  splits: lazyPage(() => import('../features/settings/human/SplitsPage').then((m) => m.SplitsPage)),
-  general: lazyPage(() => import('../features/settings/human/GeneralPage').then((m) => m.GeneralPage)),
-  businessReasons: lazyPage(() => import('../features/settings/human/BusinessReasonsPage').then((m) => m.BusinessReasonsPage)),
-  finalReasons: lazyPage(() => import('../features/settings/human/FinalReasonsPage').then((m) => m.FinalReasonsPage)),
-  endMessages: lazyPage(() => import('../features/settings/human/EndMessagesPage').then((m) => m.EndMessagesPage)),
-  templates: lazyPage(() => import('../features/settings/human/TemplatesPage').then((m) => m.TemplatesPage)),
-  directory: lazyPage(() => import('../features/settings/human/DirectoryPage').then((m) => m.DirectoryPage))
-};
+/**
+ * The settings pages of every area (features/settings/<area>/screens.ts), by screen; a screen of
+ * settings-screens.ts without a page has no route and no drawer entry.
+ */
+const SETTINGS_PAGES: Partial<Record<SettingsScreenId, PageLoader>> = { ...ADMIN_PAGES, ...HUMAN_PAGES };
 
 const REPORT_COMPONENTS: Record<ReportPageId, ComponentType> = {
   accessLog: lazyPage(() => import('../features/reports/AccessLogPage').then((m) => m.AccessLogPage)),
@@ -79,11 +78,18 @@ const REPORT_COMPONENTS: Record<ReportPageId, ComponentType> = {
   schedules: lazyPage(() => import('../features/reports/SchedulesPage').then((m) => m.SchedulesPage))
 };
 
+/** The supervisor's live queue (issue 20), beside the analytics pages. */
+const CHAT_QUEUE_PAGE = lazyPage(() => import('../features/queue/ChatQueuePage').then((m) => m.ChatQueuePage));
+
 export const PAGES: readonly PageEntry[] = [
-  { path: ANALYTICS_HOME_PATH, Component: () => <SessionSummaryPage title="Analítica" /> },
+  { path: ANALYTICS_HOME_PATH, Component: HomePage },
+  { path: SUPERVISION_PAGES.chatQueue.path, Component: CHAT_QUEUE_PAGE },
   { path: CHAT_PATH, Component: ChatPage },
   ...(Object.keys(ANALYTICS_PAGES) as AnalyticsPageId[]).map((id) => ({ path: ANALYTICS_PAGES[id].path, Component: ANALYTICS_COMPONENTS[id] })),
-  ...(Object.keys(HUMAN_SETTINGS_PAGES) as HumanSettingsPageId[]).map((id) => ({ path: HUMAN_SETTINGS_PAGES[id].path, Component: HUMAN_SETTINGS_COMPONENTS[id] })),
+  ...SETTINGS_SCREEN_IDS.flatMap((id) => {
+    const load = SETTINGS_PAGES[id];
+    return load ? [{ path: settingsPath(id), Component: lazyPage(load) }] : [];
+  }),
   ...(Object.keys(REPORT_PAGES) as ReportPageId[]).map((id) => ({ path: REPORT_PAGES[id].path, Component: REPORT_COMPONENTS[id], slug: id === 'history' }))
 ];
 

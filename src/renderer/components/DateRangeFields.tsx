@@ -63,7 +63,12 @@ export interface DateRangeFieldsProps {
 export function DateRangeFields({ start, end, resolution, onChange, onProblem }: DateRangeFieldsProps) {
   const styles = useStyles();
   const [draft, setDraft] = useState<DayRange>({ start, end });
-  useEffect(() => setDraft({ start, end }), [start, end]);
+  // A range given from outside (a period, a reset filter) replaces what the fields hold.
+  const [given, setGiven] = useState<DayRange>({ start, end });
+  if (given.start !== start || given.end !== end) {
+    setGiven({ start, end });
+    setDraft({ start, end });
+  }
   // What a picker refused (a text that is no date, a day outside the window, an emptied field).
   const [refused, setRefused] = useState<Record<End, string | null>>({ start: null, end: null });
   // A period chosen remounts the pickers, so a text they refused gives way to the period's days.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { MAX_SPAN_DAYS, type Attention } from '../../shared/domain/filter';
 import { INTEGRATION_STATUSES } from '../../shared/domain/report';
@@ -29,12 +29,36 @@ export interface FilterValue {
   causalesFin: number[];
   causalesPasoAutomatico: number[];
   notifChannels: number[];
+  /** Not-attended event ids (GET /api/notAttendedEvents). */
+  events: number[];
+  /** Locations, cascading: a department chosen belongs to a chosen regional, a city to a chosen department. */
+  regionals: number[];
+  departments: number[];
+  cities: number[];
   integrationStatus: IntegrationStatus | null;
   integrationService: string;
+  /** One conversation ('' : any). */
+  idConv: string;
+  /** The customer's document type (typeDocuments' nameTypeDocument; null: any). */
+  idType: string | null;
 }
 
-export type ListKey = 'channels' | 'splits' | 'agents' | 'intents' | 'causalesNegocio' | 'causalesFin' | 'causalesPasoAutomatico' | 'notifChannels';
+export type ListKey =
+  | 'channels'
+  | 'splits'
+  | 'agents'
+  | 'intents'
+  | 'causalesNegocio'
+  | 'causalesFin'
+  | 'causalesPasoAutomatico'
+  | 'notifChannels'
+  | 'events'
+  | 'regionals'
+  | 'departments'
+  | 'cities';
 export type SingleKey = 'idOrg' | 'idVa';
+/** The free-text fields, applied on Enter or on leaving them. */
+export type TextKey = 'integrationService' | 'idConv';
 
 export interface OptionsState {
   options: readonly SelectOption[];
@@ -50,8 +74,17 @@ export type FilterField =
   | { kind: 'resolution' }
   | { kind: 'integrationStatus' }
   | { kind: 'integrationService' }
+  | { kind: 'idConv' }
+  | ({ kind: 'idType'; options: readonly string[] } & Omit<OptionsState, 'options'>)
   | ({ kind: 'single'; key: SingleKey; label: string; placeholder: string } & OptionsState)
-  | ({ kind: 'multi'; key: ListKey; label: string; placeholder?: string } & OptionsState);
+  | ({
+      kind: 'multi';
+      key: ListKey;
+      label: string;
+      placeholder?: string;
+      /** What else a change of this list changes (a location's choices below it that no longer belong). */
+      cascade?: (next: FilterValue) => FilterValue;
+    } & OptionsState);
 
 export const ATTENTION_LABELS: Record<Attention, string> = { attended: 'Atendidos', notAttended: 'No atendidos' };
 export const RESOLUTION_LABELS: Record<Resolution, string> = { hour: 'Hora', day: 'Día', week: 'Semana', month: 'Mes' };
@@ -61,8 +94,23 @@ export const FILTER_LABELS = {
   resolution: 'Agrupar por',
   integrationStatus: 'Estado de la integración',
   integrationService: 'Servicio de integración',
-  integrationServiceHint: 'Presione Enter para aplicar'
+  integrationServiceHint: 'Presione Enter para aplicar',
+  idConv: 'Conversación',
+  idConvHint: 'Identificador; presione Enter para aplicar',
+  idType: 'Tipo de documento',
+  anyDocument: 'Todos'
 } as const;
+
+/** What a text field takes (the server's own bounds: src/shared/domain/filter.ts). */
+const TEXT_FIELDS: Record<TextKey, { label: string; hint: string; maxLength: number; valid(value: string): string | null }> = {
+  integrationService: { label: FILTER_LABELS.integrationService, hint: FILTER_LABELS.integrationServiceHint, maxLength: 100, valid: () => null },
+  idConv: {
+    label: FILTER_LABELS.idConv,
+    hint: FILTER_LABELS.idConvHint,
+    maxLength: 100,
+    valid: (value) => (value === '' || /^[A-Za-z0-9_-]+$/.test(value) ? null : 'El identificador de la conversación no es válido')
+  }
+};
 
 const useStyles = makeStyles({
   bar: {
@@ -78,19 +126,33 @@ const useStyles = makeStyles({
   field: { minWidth: '170px', maxWidth: '260px', flex: '1 1 170px' }
 });
 
-function ServiceField({ value, onChange }: { value: string; onChange(value: string): void }) {
+function TextField({ field, value, onChange }: { field: TextKey; value: string; onChange(value: string): void }) {
   const styles = useStyles();
+  const spec = TEXT_FIELDS[field];
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // A value given from outside (a reset filter) replaces what is typed.
+  const [given, setGiven] = useState(value);
+  if (given !== value) {
+    setGiven(value);
+    setDraft(value);
+  }
+  const problem = spec.valid(draft.trim());
   const apply = () => {
     const next = draft.trim();
-    if (next !== value) onChange(next);
+    // An invalid value is not sent (the server would refuse the whole filter); the message says why.
+    if (next !== value && spec.valid(next) === null) onChange(next);
   };
   return (
-    <Field className={styles.field} label={FILTER_LABELS.integrationService} hint={FILTER_LABELS.integrationServiceHint}>
+    <Field
+      className={styles.field}
+      label={spec.label}
+      hint={problem ? undefined : spec.hint}
+      validationMessage={problem ?? undefined}
+      validationState={problem ? 'error' : 'none'}
+    >
       <Input
         value={draft}
-        maxLength={100}
+        maxLength={spec.maxLength}
         onChange={(_, d) => setDraft(d.value)}
         onBlur={apply}
         onKeyDown={(e) => {
@@ -190,7 +252,29 @@ export function FilterBar({ fields, value, onChange, onDatesProblem }: FilterBar
               </Field>
             );
           case 'integrationService':
-            return <ServiceField key="integrationService" value={value.integrationService} onChange={(next) => set('integrationService', next)} />;
+          case 'idConv':
+            return <TextField key={field.kind} field={field.kind} value={value[field.kind]} onChange={(next) => set(field.kind, next)} />;
+          case 'idType': {
+            const failed = field.status === 'rejected';
+            return (
+              <Field
+                key="idType"
+                className={styles.field}
+                label={FILTER_LABELS.idType}
+                validationMessage={failed ? field.errorText : undefined}
+                validationState={failed ? 'error' : 'none'}
+              >
+                <Select value={value.idType ?? ''} onChange={(_, d) => set('idType', d.value === '' ? null : d.value)}>
+                  <option value="">{field.status === 'pending' ? DATA_TEXT.loading : FILTER_LABELS.anyDocument}</option>
+                  {field.options.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            );
+          }
           case 'single': {
             const failed = field.status === 'rejected';
             const current = value[field.key];
@@ -226,7 +310,10 @@ export function FilterBar({ fields, value, onChange, onDatesProblem }: FilterBar
                   label={field.label}
                   options={field.options}
                   value={value[field.key]}
-                  onChange={(ids) => set(field.key, ids)}
+                  onChange={(ids) => {
+                    const next = { ...value, [field.key]: ids };
+                    onChange(field.cascade ? field.cascade(next) : next);
+                  }}
                   status={field.status}
                   errorText={field.errorText}
                   placeholder={field.placeholder}

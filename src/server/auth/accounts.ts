@@ -11,6 +11,10 @@ export interface Account extends AccessSubject {
   isActive: boolean;
   isLocked: boolean;
   organizationActive: boolean;
+  /** When failed sign-ins locked the account (null or absent: never, or not read). */
+  lockedAt?: Date | null;
+  /** The organisation's automatic unlock, in minutes after the lock (null or absent: off). */
+  autoUnlockMinutes?: number | null;
 }
 
 /** A user row with its organisation, by e-mail (stored lower-case) or by id. */
@@ -25,7 +29,9 @@ export async function findAccount(db: Db, by: { email: string } | { idUser: numb
       isLocked: users.isLocked,
       organizationId: users.organizationId,
       organizationName: organizations.name,
-      organizationActive: organizations.isActive
+      organizationActive: organizations.isActive,
+      lockedAt: users.lockedAt,
+      autoUnlockMinutes: organizations.autoUnlockMinutes
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))

@@ -4,10 +4,13 @@ import { MSG } from '../../shared/messages';
 import { organizations, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
+import { recordAccess } from './access-log';
 import { canSignIn, findAccount } from './accounts';
+import { releaseExpiredLock } from './auto-unlock';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
+import type { PlatformServices } from '../services';
+import { endUserSessions } from './revocation';
 import { issueSession } from './session-tokens';
-import type { TokenService } from './tokens';
 
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
@@ -22,15 +25,20 @@ export interface AttemptOrigin {
  * Password sign-in. Unknown e-mails and wrong passwords answer the same 401 after the same
  * argon2 work. Consecutive failures are counted in one UPDATE, which also locks the account when
  * the count reaches the organisation's loginAttemptsAllowed — that failure already answers 403 —
- * and records the lock's origin (address and time). A locked or inactive account answers 403
- * whatever the password. Per-address throttling runs before all of this (auth/throttle.ts).
+ * and records the lock's origin (address and time); that lock ends the account's open sessions
+ * at once (endUserSessions), as an administrator's lock does. A locked or inactive account answers
+ * 403 whatever the password, unless the organisation's automatic unlock has come (the lock is
+ * lifted first). Sign-ins and locks are written to the staff access log. Per-address throttling
+ * runs before all of this (auth/throttle.ts).
  */
-export async function signIn(db: Db, tokens: TokenService, { email, password }: LoginBody, origin: AttemptOrigin): Promise<LoginResult> {
-  const account = await findAccount(db, { email });
-  if (!account) {
+export async function signIn(db: Db, services: PlatformServices, { email, password }: LoginBody, origin: AttemptOrigin): Promise<LoginResult> {
+  const stored = await findAccount(db, { email });
+  if (!stored) {
     await verifyAgainstDummy(password);
     throw invalidCredentials();
   }
+  // A lock older than the organisation's automatic unlock no longer holds (auth/auto-unlock.ts).
+  const account = await releaseExpiredLock(db, stored, origin.at);
   const valid = await verifyPassword(account.passwordHash, password);
   if (!canSignIn(account)) throw locked();
 
@@ -46,6 +54,11 @@ export async function signIn(db: Db, tokens: TokenService, { email, password }: 
       })
       .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false)))
       .returning({ isLocked: users.isLocked });
+    // This failure locked the account (committed): whoever is signed in as it is signed out.
+    if (after?.isLocked) {
+      await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'locked', at: origin.at, ip: origin.ip });
+      await endUserSessions(db, services, account.idUser);
+    }
     throw !after || after.isLocked ? locked() : invalidCredentials();
   }
 
@@ -56,5 +69,6 @@ export async function signIn(db: Db, tokens: TokenService, { email, password }: 
     .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false), eq(users.isActive, true)))
     .returning({ idUser: users.idUser });
   if (!reset) throw locked();
-  return issueSession(db, tokens, account);
+  await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'signIn', at: origin.at, ip: origin.ip });
+  return issueSession(db, services.tokens, account);
 }

@@ -27,3 +27,11 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword(randomBytes(24).toString('base64'));
   await verifyPassword(await dummyHash, password);
 }
+
+/**
+ * The password hash of an account its organisation's LDAP directory created (auth/ldap-login.ts):
+ * not an argon2 encoding, so verifyPassword answers false whatever the password — such a person
+ * signs in only through the directory, whose password the platform never stores. Nor does the
+ * platform's password expiry apply to it (the directory has its own policy).
+ */
+export const DIRECTORY_ONLY_HASH = '!ldap: the directory checks this password';

@@ -4,9 +4,12 @@ import { refreshTokens } from '../db/schema';
 import type { Db } from '../db/types';
 import type { AccessSubject, TokenService } from './tokens';
 
-/** Issues an access token and a refresh token of `familyId` (a new family for a new sign-in). */
+/**
+ * Issues an access token and a refresh token of `familyId` (a new family for a new sign-in). The
+ * family is the session: the access token names it (`sid`) and lives only while it does.
+ */
 export async function issueSession(db: Db, tokens: TokenService, subject: AccessSubject, familyId: string = randomUUID()): Promise<LoginResult> {
-  const token = await tokens.signAccess(subject);
+  const token = await tokens.signAccess(subject, familyId);
   const refresh = await tokens.signRefresh(subject.idUser);
   await db.insert(refreshTokens).values({
     tokenHash: refresh.tokenHash,

@@ -28,7 +28,7 @@ export function waitInWords(ms: number): string {
  * The throttled routes. Each counts on its own (the plugin's in-memory store keeps one counter per
  * route and address, whatever its groupId); the group names the route in the refusal's text.
  */
-export type ThrottleGroup = 'sign-in' | 'sign-in-ldap' | 'refresh' | 'password';
+export type ThrottleGroup = 'sign-in' | 'sign-in-ldap' | 'refresh' | 'password' | 'ldap-probe';
 
 /** Registers the plugin (no route is limited unless it asks for a group); before any route. */
 export async function registerThrottle(app: FastifyInstance): Promise<void> {
@@ -47,8 +47,9 @@ export async function registerThrottle(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * A route's limit. Sign-in, LDAP sign-in and the own-password change (it verifies the current
- * password: a guessing oracle too) have the configured budget each; the refresh four
+ * A route's limit. Sign-in, LDAP sign-in, the own-password change (it verifies the current
+ * password: a guessing oracle too) and the LDAP settings' 'Probar' (it binds with any password
+ * typed: an oracle against the directory) have the configured budget each; the refresh four
  * times it — its tokens cannot be guessed, the cap only stops a flood.
  */
 export function throttle(group: ThrottleGroup, config: Pick<ServerConfig, 'authRateLimit'>): RateLimitOptions {

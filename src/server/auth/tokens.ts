@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { TokenClaims } from '../../shared/domain/session';
 import type { RoleId } from '../../shared/roles';
+import type { SessionGuard } from './session-guard';
 
 const ALG = 'HS256';
 const REFRESH_TYPE = 'refresh';
@@ -30,29 +31,46 @@ const RefreshClaims = z.object({
 });
 export type RefreshClaims = z.infer<typeof RefreshClaims>;
 
+/** The session (refresh-token family) an access token belongs to: its `sid` claim. */
+const SessionClaim = z.object({ sid: z.string().min(1).max(100) });
+
+/** A verified access token's claims: the SPEC §3 ones and the session it belongs to. */
+export type AccessClaims = TokenClaims & { sid: string };
+
+/** The session of verified claims (a route's `user`): what endUserSessions keeps for a password change. */
+export function sessionOf(claims: TokenClaims): string | null {
+  const parsed = SessionClaim.safeParse(claims);
+  return parsed.success ? parsed.data.sid : null;
+}
+
 export function hashTokenId(jti: string): string {
   return createHash('sha256').update(jti).digest('hex');
 }
 
 /**
- * Signs and verifies the platform's tokens. The access token carries exactly the SPEC §3 claims;
- * the refresh token carries its type, subject and a random jti (stored hashed) and its exp, which
- * the desktop client reads to know when the session ends.
+ * Signs and verifies the platform's tokens. The access token carries the SPEC §3 claims and `sid`,
+ * the session (refresh-token family) it belongs to; it is valid only while that session lives
+ * (SessionGuard), so ending a session ends its access tokens at once. The refresh token carries its
+ * type, subject and a random jti (stored hashed) and its exp, which the desktop client reads to
+ * know when the session ends.
  */
 export class TokenService {
   constructor(
     private readonly secret: Uint8Array,
     private readonly accessTtlSeconds: number,
-    private readonly refreshTtlSeconds: number
+    private readonly refreshTtlSeconds: number,
+    private readonly sessions: SessionGuard
   ) {}
 
-  async signAccess(subject: AccessSubject): Promise<string> {
+  /** An access token of session `sid` (the family id of the refresh tokens issued with it). */
+  async signAccess(subject: AccessSubject, sid: string): Promise<string> {
     const exp = nowSeconds() + this.accessTtlSeconds;
     return new SignJWT({
       company: subject.organizationId,
       email: subject.email,
       nameCompany: subject.organizationName,
-      role: subject.role
+      role: subject.role,
+      sid
     })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(subject.idUser))
@@ -73,12 +91,21 @@ export class TokenService {
     return { token, tokenHash: hashTokenId(jti), expiresAt: new Date(exp * 1000) };
   }
 
-  /** The access token's claims, or null when it is missing, forged, expired or not an access token. */
-  async verifyAccess(token: string): Promise<TokenClaims | null> {
+  /**
+   * The access token's claims, or null when it is missing, forged, expired, not an access token,
+   * or its session ended (revoked: see endUserSessions).
+   */
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
     const payload = await this.verify(token);
     if (!payload || payload.typ !== undefined) return null;
     const claims = TokenClaims.safeParse(payload);
-    return claims.success ? claims.data : null;
+    const session = SessionClaim.safeParse(payload);
+    if (!claims.success || !session.success) return null;
+    const userId = Number(claims.data.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    const live = this.sessions.check(session.data.sid, userId);
+    if (!(live === true || (live !== false && (await live)))) return null;
+    return { ...claims.data, sid: session.data.sid };
   }
 
   async verifyRefresh(token: string): Promise<RefreshClaims | null> {

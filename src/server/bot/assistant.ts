@@ -2,9 +2,11 @@ import type { FileRef } from '../../shared/domain/chat';
 import type { ResponseItem } from '../../shared/domain/interaction';
 import type { Db } from '../db/types';
 import { botInteractions } from '../db/schema';
-import { bestMatch } from './matcher';
-import { itemsToText, textItem, toResponseItems } from './items';
+import { ITEM_TYPES, itemsToText, textItem, toResponseItems } from './items';
 import { withPlatformFiles } from './files';
+import { ModelRegistry, type ModelRegistryOptions, type WorkspaceModel } from './models';
+import { prepareText } from './text';
+import { understand, type Understanding } from './understand';
 import { assistantName, loadWorkspace, type BotNode, type BotWorkspace } from './workspace';
 
 /** automatic_transfer_reasons.code of an escalation by the assistant. */
@@ -35,10 +37,16 @@ export interface BotTurnResult {
 export const MAX_CONSECUTIVE_FAILURES = 2;
 /** The node whose answer greets the customer. */
 export const WELCOME_NODE = 'bienvenida';
+/** The node that answers a farewell. */
+export const FAREWELL_NODE = 'despedida';
+/** Nodes (by node id or intent) that only greet or say goodbye: a question beside them wins, and they are never offered as options. */
+const SOCIAL_NODES: ReadonlySet<string> = new Set([WELCOME_NODE, 'saludo', FAREWELL_NODE]);
 
 export const FALLBACK_TEXT = 'No entendí tu mensaje. ¿Puedes escribirlo de otra forma?';
 export const FALLBACK_ESCALATE_TEXT = 'No entendí tu mensaje. Te comunico con un asesor para que te ayude.';
 export const ESCALATE_TEXT = 'Te comunico con un asesor.';
+/** Above the options: the assistant is not sure which of a few nodes the customer means. */
+export const OPTIONS_TEXT = 'No estoy seguro de haberte entendido. ¿Te refieres a…?';
 const welcomeText = (name: string) => `¡Hola! Soy ${name}. ¿En qué puedo ayudarte?`;
 const DEFAULT_ASSISTANT = 'el asistente virtual';
 
@@ -48,14 +56,19 @@ export function answerOf(node: BotNode, fallback: string | null): { items: Respo
   return { items, text: itemsToText(items) };
 }
 
-function decide(workspace: BotWorkspace | null, input: BotTurnInput): BotTurnResult & { nodeId: number | null } {
-  const match = workspace && input.text.trim() !== '' ? bestMatch(input.text, workspace.nodes) : null;
-  if (match) {
-    const node = match.candidate;
-    const escalate = node.escalates ? { splitId: node.escalateSplitId ?? workspace?.defaultSplitId ?? null, reason: 'SOLICITUD_CLIENTE' as const } : null;
-    const answer = answerOf(node, node.escalates ? ESCALATE_TEXT : null);
-    return { ...answer, intent: node.intent, answered: true, escalate, nodeId: node.id };
-  }
+/**
+ * What the assistant understands of a customer's text with the workspace's model: a text that is
+ * exactly one of a node's examples or its name (an option the customer tapped) is that node;
+ * anything else is read by the model (understand.ts) with the workspace's thresholds.
+ */
+export async function understandTurn(workspace: BotWorkspace, model: WorkspaceModel, text: string): Promise<Understanding> {
+  const exact = model.exactNode(prepareText(text));
+  if (exact !== null) return { kind: 'answer', nodeId: exact, score: 1, evidence: 1 };
+  const social = new Set(workspace.nodes.filter((n) => SOCIAL_NODES.has(n.nodeId) || SOCIAL_NODES.has(n.intent)).map((n) => n.nodeId));
+  return understand(model.intents, text, workspace.thresholds, social);
+}
+
+function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Decision {
   const giveUp = input.consecutiveFailures + 1 >= MAX_CONSECUTIVE_FAILURES;
   const text = giveUp ? FALLBACK_ESCALATE_TEXT : FALLBACK_TEXT;
   return {
@@ -68,26 +81,72 @@ function decide(workspace: BotWorkspace | null, input: BotTurnInput): BotTurnRes
   };
 }
 
-/** Answers one customer turn from the virtual agent's workspace and records the bot_interactions row (in `db`, which may be a transaction). */
-export async function answerTurn(db: Db, input: BotTurnInput): Promise<BotTurnResult> {
-  const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
-  const { nodeId, ...decided } = decide(workspace, input);
-  const result = { ...decided, items: await withPlatformFiles(db, input.organizationId, decided.items) };
-  result.text = itemsToText(result.items);
-  const context = input.attachments.length > 0 ? { fileArrayAttachment: input.attachments } : {};
-  await db.insert(botInteractions).values({
-    conversationId: input.conversationId,
-    organizationId: input.organizationId,
-    idVa: input.idVa,
-    interactionTime: input.now,
-    requestData: JSON.stringify({ text: input.text, context }),
-    responseAnswer: JSON.stringify({ responseItems: result.items }),
-    intent: result.intent,
-    responseNodeId: nodeId,
-    answered: result.answered,
-    escalated: result.escalate !== null
-  });
-  return result;
+type Decision = BotTurnResult & { nodeId: number | null };
+
+async function decide(workspace: BotWorkspace | null, model: WorkspaceModel | null, input: BotTurnInput): Promise<Decision> {
+  if (!workspace || !model || input.text.trim() === '') return notUnderstood(workspace, input);
+  const result = await understandTurn(workspace, model, input.text);
+  const byId = new Map(workspace.nodes.map((n) => [n.nodeId, n]));
+  if (result.kind === 'answer') {
+    const node = byId.get(result.nodeId);
+    if (!node) return notUnderstood(workspace, input);
+    const escalate = node.escalates ? { splitId: node.escalateSplitId ?? workspace.defaultSplitId ?? null, reason: 'SOLICITUD_CLIENTE' as const } : null;
+    const answer = answerOf(node, node.escalates ? ESCALATE_TEXT : null);
+    return { ...answer, intent: node.intent, answered: true, escalate, nodeId: node.id };
+  }
+  if (result.kind === 'options') {
+    const names = [...new Set(result.nodeIds.flatMap((nodeId) => byId.get(nodeId)?.nodeName ?? []))];
+    if (names.length === 0) return notUnderstood(workspace, input);
+    // Not answered (the statistics and the count of failed turns say so), but it hands nothing over: the customer picks.
+    const items: ResponseItem[] = [{ itemType: ITEM_TYPES.options, itemValue: OPTIONS_TEXT, itemOptions: names, itemFile: null }];
+    return { text: itemsToText(items), items, intent: null, answered: false, escalate: null, nodeId: null };
+  }
+  return notUnderstood(workspace, input);
+}
+
+export interface Assistant {
+  /**
+   * Answers one customer turn from the virtual agent's workspace and records the bot_interactions
+   * row (in `db`, which may be the turn's transaction).
+   */
+  answerTurn(db: Db, input: BotTurnInput): Promise<BotTurnResult>;
+  /** The greeting when a conversation starts (the workspace's 'bienvenida' node); records nothing. */
+  welcomeTurn(db: Db, input: { organizationId: number; idVa: number }): Promise<BotTurnResult>;
+  /** Loads or trains every workspace's model, so no customer waits for a training (at start). */
+  warmUp(): Promise<void>;
+  /** Waits for the trainings and model writes under way. */
+  close(): Promise<void>;
+}
+
+/** The virtual assistant of a platform: its workspaces' models live with `options.db` (the platform's database, not a transaction). */
+export function createAssistant(options: ModelRegistryOptions): Assistant {
+  const models = new ModelRegistry(options);
+  return {
+    async answerTurn(db, input) {
+      const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
+      const model = workspace ? await models.modelFor(db, workspace) : null;
+      const { nodeId, ...decided } = await decide(workspace, model, input);
+      const result = { ...decided, items: await withPlatformFiles(db, input.organizationId, decided.items) };
+      result.text = itemsToText(result.items);
+      const context = input.attachments.length > 0 ? { fileArrayAttachment: input.attachments } : {};
+      await db.insert(botInteractions).values({
+        conversationId: input.conversationId,
+        organizationId: input.organizationId,
+        idVa: input.idVa,
+        interactionTime: input.now,
+        requestData: JSON.stringify({ text: input.text, context }),
+        responseAnswer: JSON.stringify({ responseItems: result.items }),
+        intent: result.intent,
+        responseNodeId: nodeId,
+        answered: result.answered,
+        escalated: result.escalate !== null
+      });
+      return result;
+    },
+    welcomeTurn,
+    warmUp: () => models.warmUp(),
+    close: () => models.close()
+  };
 }
 
 /** The greeting when a conversation starts (the workspace's 'bienvenida' node); records nothing. */

@@ -1,1 +1,10 @@
-export { answerTurn, welcomeTurn, MAX_CONSECUTIVE_FAILURES, type BotEscalationReason, type BotTurnInput, type BotTurnResult } from './assistant';
+export {
+  createAssistant,
+  welcomeTurn,
+  MAX_CONSECUTIVE_FAILURES,
+  OPTIONS_TEXT,
+  type Assistant,
+  type BotEscalationReason,
+  type BotTurnInput,
+  type BotTurnResult
+} from './assistant';

@@ -6,6 +6,8 @@ import type { AnswerElementRow } from './items';
 export interface BotNode {
   id: number;
   nodeId: string;
+  /** The name the assistant offers the node by when it is not sure ('¿Te refieres a…?'). */
+  nodeName: string;
   intent: string;
   examples: string[];
   escalates: boolean;
@@ -16,14 +18,16 @@ export interface BotNode {
 export interface BotWorkspace {
   id: number;
   defaultSplitId: number | null;
-  /** In id order: ties between equally good matches go to the earlier node. */
+  /** The confidence from which a node answers, and from which the assistant offers options (workspaces.answer_threshold, options_threshold). */
+  thresholds: { answer: number; options: number };
+  /** In id order. */
   nodes: BotNode[];
 }
 
 /** The workspace of a virtual agent of an organisation (the earliest when several), with its nodes and answers; null when none. */
 export async function loadWorkspace(db: Db, organizationId: number, idVa: number): Promise<BotWorkspace | null> {
   const [workspace] = await db
-    .select({ id: workspaces.id, defaultSplitId: workspaces.defaultSplitId })
+    .select({ id: workspaces.id, defaultSplitId: workspaces.defaultSplitId, answer: workspaces.answerThreshold, options: workspaces.optionsThreshold })
     .from(workspaces)
     .where(and(eq(workspaces.organizationId, organizationId), eq(workspaces.idVa, idVa)))
     .orderBy(asc(workspaces.id))
@@ -45,9 +49,12 @@ export async function loadWorkspace(db: Db, organizationId: number, idVa: number
   return {
     id: workspace.id,
     defaultSplitId: workspace.defaultSplitId,
+    // real columns: 0.6 reads back as 0.6000000238…
+    thresholds: { answer: Math.round(workspace.answer * 1e4) / 1e4, options: Math.round(workspace.options * 1e4) / 1e4 },
     nodes: nodes.map((n) => ({
       id: n.id,
       nodeId: n.nodeId,
+      nodeName: n.nodeName,
       intent: n.intent,
       examples: n.examples,
       escalates: n.escalates === 1,

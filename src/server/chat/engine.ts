@@ -3,16 +3,17 @@ import type { AgentAckData, agentClientEvents, AgentStatusView, LiveMessage, Wid
 import type { FileRef } from '../../shared/domain/chat';
 import type { RunStatement } from '../db/statements';
 import type { Db } from '../db/types';
-import { answerTurn, welcomeTurn } from '../bot/assistant';
+import { createAssistant } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
 import { Effects, type Notifier } from './effects';
 import { queuedWidgetStates } from './snapshots';
 import type { MonitorTopic } from '../../shared/realtime';
 import type { Step } from './lifecycle';
 import { appendHeldMessage, toLiveMessage, type Audience, type ConversationRow, type HeldMessageAuthor } from './message-store';
-import { activeAgent, changeStatus, currentStatus, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
+import { activeAgent, changeStatus, currentStatus, endAccess, markConnected, markDisconnected, statusView, type AgentIdentity } from './presence';
 import { assignNext, splitsWithQueue, waitingForAgent, waitingPerAgent } from './routing';
 import { sweep, type SweepReport } from './sweeper';
+import { assignQueuedChat, moveQueuedChat, type QueueActionOutcome } from './supervision';
 import { inTransaction, isDuplicateClientId } from './tx';
 import { relayAgentTyping, relayCustomerTyping } from './typing';
 import {
@@ -89,7 +90,7 @@ export class ChatEngine {
     this.db = options.db;
     this.clock = options.clock;
     this.graceMs = options.agentDisconnectGraceMs;
-    this.bot = options.bot ?? { answerTurn, welcomeTurn };
+    this.bot = options.bot ?? createAssistant({ db: options.db });
     this.onError = options.onError ?? (() => undefined);
   }
 
@@ -295,6 +296,18 @@ export class ChatEngine {
     return this.read(() => activeAgent(this.db, userId, organizationId));
   }
 
+  /* ───────────── supervisor side ───────────── */
+
+  /** A supervisor hands a waiting chat of the organisation to an agent (the router's rules and locks; 409 when it cannot). */
+  supervisorAssign(organizationId: number, idConv: string, idUser: number): Promise<QueueActionOutcome> {
+    return this.run((step) => assignQueuedChat(step, organizationId, idConv, idUser, this.graceMs));
+  }
+
+  /** A supervisor moves a waiting chat of the organisation to another of its splits. */
+  supervisorMove(organizationId: number, idConv: string, idSplit: number): Promise<QueueActionOutcome> {
+    return this.run((step) => moveQueuedChat(step, organizationId, idConv, idSplit));
+  }
+
   /* ───────────── agent side ───────────── */
 
   agentConnected(agent: AgentIdentity): Promise<AgentStatusView> {
@@ -304,6 +317,15 @@ export class ChatEngine {
   /** The agent has no socket left on any instance: the disconnect grace period starts. */
   agentGone(userId: number): Promise<void> {
     return this.run((step) => markDisconnected(step.tx, userId, step.now));
+  }
+
+  /**
+   * The agent's access ended (deactivated, locked, deleted, password changed: endUserSessions):
+   * Desconectado as a sign-out makes it, and every chat it still holds back in its queue. Answers
+   * how many chats it was holding. A user who never was an agent is left as it is.
+   */
+  endAgentAccess(userId: number): Promise<number> {
+    return this.run((step) => endAccess(step, userId));
   }
 
   setStatus(agent: AgentIdentity, p: AgentPayload<'agent:status'>): Promise<AgentAckData['agent:status']> {

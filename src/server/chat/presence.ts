@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { toAgentStatus, type AgentStatus } from '../../shared/domain/chat';
 import type { AgentStatusView } from '../../shared/realtime';
 import type { Db } from '../db/types';
@@ -102,6 +102,31 @@ export async function changeStatus(step: Step, agent: AgentIdentity, status: Age
   const view = statusView(updated);
   fx.agent(agent.userId, 'agent:status', view);
   return view;
+}
+
+/**
+ * The agent can no longer work (its access ended): the sign-out's path — Desconectado, which puts
+ * its ENTRANTE (ASIGNADA) chats back in their queues — and then its ACTIVA chats too, released
+ * as DESCONEXION into their split's queue like a transfer would: nobody will answer them from this
+ * account again, and ending them would drop the customer. Answers how many chats it was holding.
+ */
+export async function endAccess(step: Step, userId: number): Promise<number> {
+  const { tx } = step;
+  const [presence] = await tx
+    .select({ userId: agentPresence.userId, organizationId: agentPresence.organizationId, status: agentPresence.status })
+    .from(agentPresence)
+    .where(eq(agentPresence.userId, userId));
+  const held = () =>
+    tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.agentId, userId), inArray(conversations.status, ['ASIGNADA', 'ACTIVA'])))
+      .orderBy(asc(conversations.assignedAt))
+      .for('update');
+  const before = (await held()).length;
+  if (presence && presence.status !== PRESENCE.disconnected) await changeStatus(step, presence, 'DESCONECTADO', null);
+  for (const conv of await held()) await requeue(step, conv, 'DESCONEXION');
+  return before;
 }
 
 export async function currentStatus(db: Db, agent: AgentIdentity, now: Date): Promise<AgentStatusView> {

@@ -25,7 +25,7 @@ const openChatsOf = (agentColumn: typeof agentPresence.userId) =>
   sql<number>`(select count(*) from conversations oc where oc.agent_id = ${agentColumn} and oc.status in ('ASIGNADA','ACTIVA'))`.mapWith(Number);
 
 /** Whether the split exists, is active and attends now (its schedule and the organisation's working hours). */
-async function splitAttendsNow(tx: Db, splitId: number, now: Date): Promise<{ organizationId: number; max: number } | null> {
+export async function splitAttendsNow(tx: Db, splitId: number, now: Date): Promise<{ organizationId: number; max: number } | null> {
   const [split] = await tx
     .select({ organizationId: splits.organizationId })
     .from(splits)

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { rowsOf } from './statements';
+import type { CsvDelimiter } from '../../shared/domain/report';
 import type { Db } from './types';
 
 /**
@@ -24,6 +25,8 @@ export interface CsvQuery {
   source: SQL;
   /** The ORDER BY expressions, unique together; compared as text literals cast back (::timestamptz, ::int…). */
   keys: readonly { expr: SQL; type: 'timestamptz' | 'text' | 'int' }[];
+  /** The field separator (',' when absent); both engines quote a field that holds it. */
+  delimiter?: CsvDelimiter;
 }
 
 export type CsvSource = (query: CsvQuery) => Readable;
@@ -56,14 +59,15 @@ export function csvSelect(query: CsvQuery): SQL {
 }
 
 /** CSV text of some rows, quoted as PostgreSQL's COPY … (FORMAT csv) quotes them. */
-export function csvLines(rows: readonly (readonly string[])[]): string {
-  return rows.length === 0 ? '' : stringify(rows as string[][], { quoted_empty: true, record_delimiter: '\n' });
+export function csvLines(rows: readonly (readonly string[])[], delimiter: CsvDelimiter = ','): string {
+  return rows.length === 0 ? '' : stringify(rows as string[][], { delimiter, quoted_empty: true, record_delimiter: '\n' });
 }
 
 /** PostgreSQL: COPY TO STDOUT on a connection of its own, given back to the pool when the COPY ended (dropped when it did not). */
 export function postgresCsvSource(pool: pg.Pool): CsvSource {
   return (query) => {
-    const text = `COPY (${inlineSql(csvSelect(query))}) TO STDOUT WITH (FORMAT csv)`;
+    // The delimiter is one of CSV_DELIMITERS (validated), written as a literal: COPY takes no parameters.
+    const text = `COPY (${inlineSql(csvSelect(query))}) TO STDOUT WITH (FORMAT csv, DELIMITER ${pg.escapeLiteral(query.delimiter ?? ',')})`;
     async function* copy(): AsyncGenerator<Buffer> {
       const client = await pool.connect();
       let complete = false;
@@ -105,7 +109,10 @@ export function pgliteCsvSource(db: Db, batchSize: number = PGLITE_CSV_BATCH): C
         if (rows.length < batchSize) done = true;
         const lastRow = rows[rows.length - 1];
         if (lastRow) last = query.keys.map((_, i) => String(lastRow[`k${i}`]));
-        const text = csvLines(rows.map((row) => columnAliases.map((alias) => String(row[alias] ?? ''))));
+        const text = csvLines(
+          rows.map((row) => columnAliases.map((alias) => String(row[alias] ?? ''))),
+          query.delimiter
+        );
         if (text !== '') yield text;
       }
     }

@@ -1,12 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { PASSWORD_TEXT } from '../../shared/domain/password-policy';
 import { MSG } from '../../shared/messages';
 
 /** Texts SPEC §8 does not give and MSG does not hold yet. */
 export const LOCAL_MSG = {
   payloadTooLarge: 'El contenido enviado supera el tamaño permitido',
   unsupportedMediaType: 'El tipo de contenido enviado no es compatible',
-  samePassword: 'La nueva contraseña debe ser diferente de la contraseña actual'
+  samePassword: PASSWORD_TEXT.sameAsCurrent
 } as const;
 
 /** An error a handler throws on purpose: its status and Spanish message reach the client as they are. */

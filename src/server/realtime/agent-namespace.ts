@@ -1,6 +1,7 @@
 import type { DefaultEventsMap, Namespace } from 'socket.io';
 import { z } from 'zod';
 import { agentClientEvents } from '../../shared/realtime';
+import type { SessionGuard } from '../auth/session-guard';
 import type { TokenService } from '../auth/tokens';
 import type { ChatEngine } from '../chat/engine';
 import type { AgentIdentity } from '../chat/presence';
@@ -10,17 +11,22 @@ import { bindEvent, refusal } from './handlers';
 
 export interface AgentSocketData {
   agent: AgentIdentity & { name: string };
+  /** The session (sid) of the token the socket signed in with: its events stop when that session ends. */
+  session: string;
 }
 /** Untyped event maps: every payload is validated by bindEvent; every emit goes through the typed Notifier. */
 export type AgentNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
 
 export const agentRoom = (userId: number): string => `agent:${userId}`;
+/** Every socket (agent or monitor) of one session, so ending a session can spare or single it out. */
+export const sessionRoom = (sid: string): string => `session:${sid}`;
 
 const AgentAuth = z.object({ token: z.string().min(1).max(8192) });
 
 export interface AgentNamespaceDeps {
   engine: ChatEngine;
   tokens: TokenService;
+  sessions: SessionGuard;
   /** True once the platform is shutting down: dropped sockets then start no grace period. */
   closing: () => boolean;
   report: (error: unknown, context: string) => void;
@@ -28,8 +34,11 @@ export interface AgentNamespaceDeps {
 
 /**
  * The agent namespace: the handshake's access token is verified (also on connection-state
- * recovery: skipMiddlewares is false) and must name an active role-5 user. Each socket joins
- * agent:{userId}; the agent's state survives a dropped socket until the grace period runs out.
+ * recovery: skipMiddlewares is false) and must name an active role-5 user of a live session. Each
+ * socket joins agent:{userId} and session:{sid}; the agent's state survives a dropped socket until
+ * the grace period runs out. Every event first checks that the session still lives (a Map lookup):
+ * one that ended (endUserSessions, maybe on another instance whose disconnect has not arrived yet)
+ * closes the socket and the event is dropped.
  */
 export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespaceDeps): void {
   const { engine } = deps;
@@ -45,6 +54,7 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
         const agent = await engine.agentFor(Number(claims.sub), claims.company);
         if (!agent) return next(refusal(403, CHAT_TEXT.unauthorized));
         socket.data.agent = agent;
+        socket.data.session = claims.sid;
         next();
       })
       .catch((error: unknown) => {
@@ -54,9 +64,22 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
   });
 
   nsp.on('connection', (socket) => {
-    const agent = socket.data.agent;
+    const { agent, session } = socket.data;
     const report = (error: unknown) => deps.report(error, 'agent event');
-    void socket.join(agentRoom(agent.userId));
+    void socket.join([agentRoom(agent.userId), sessionRoom(session)]);
+    socket.use((_packet, next) => {
+      const live = deps.sessions.check(session, agent.userId);
+      const cut = () => void socket.disconnect(true);
+      if (live === true) return next();
+      if (live === false) return cut();
+      live.then(
+        (ok) => (ok ? next() : cut()),
+        (error: unknown) => {
+          report(error);
+          cut();
+        }
+      );
+    });
     engine
       .agentConnected(agent)
       .then(() => engine.waitingFor(agent.userId))

@@ -2,11 +2,12 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
 import { AGENT_NAMESPACE, MONITOR_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../shared/realtime';
+import { SessionsEnded, type SessionGuard } from '../auth/session-guard';
 import type { TokenService } from '../auth/tokens';
 import type { ChatEngine } from '../chat/engine';
 import type { SocketRateLimits } from '../config';
-import { registerAgentNamespace, type AgentNamespace } from './agent-namespace';
-import { registerMonitorNamespace, type MonitorNamespace } from './monitor-namespace';
+import { agentRoom, registerAgentNamespace, sessionRoom, type AgentNamespace } from './agent-namespace';
+import { monitorUserRoom, registerMonitorNamespace, type MonitorNamespace } from './monitor-namespace';
 import { socketNotifier } from './notifier';
 import { throttleSocket } from './rate-limits';
 import { redisAdapter, type RedisAdapter } from './redis';
@@ -20,6 +21,8 @@ const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
 export interface RealtimeOptions {
   engine: ChatEngine;
   tokens: TokenService;
+  /** Told how to reach every instance's sockets and caches when sessions end (endUserSessions). */
+  sessions: SessionGuard;
   /** Shares rooms between server instances through Redis. */
   redisUrl?: string;
   /** Per-socket token buckets (rate-limits.ts). */
@@ -32,6 +35,9 @@ export interface Realtime {
   /** Drops every connection (clients reconnect by themselves), lets the engine finish what is under way, and leaves Redis. */
   close(): Promise<void>;
 }
+
+/** The server-side event by which one instance tells the others that sessions ended. */
+const SESSIONS_ENDED = 'sessions:ended';
 
 /** The platform's socket.io server options (also the bench's bare echo, so both pay the same transport costs). */
 export const SOCKET_SERVER_OPTIONS = {
@@ -49,7 +55,8 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   const io = new Server(server, SOCKET_SERVER_OPTIONS);
   let redis: RedisAdapter | null = null;
   if (options.redisUrl) {
-    redis = await redisAdapter(options.redisUrl, (error) => options.report(error, 'redis'));
+    // A reconnection may have missed "sessions ended" messages: forget every kept answer.
+    redis = await redisAdapter(options.redisUrl, (error) => options.report(error, 'redis'), () => options.sessions.forgetAll());
     io.adapter(redis.adapter);
   }
   let closing = false;
@@ -63,10 +70,11 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
       next();
     });
   }
-  registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, closing: () => closing, report: options.report });
+  registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, sessions: options.sessions, closing: () => closing, report: options.report });
   registerWidgetNamespace(widgets, { engine: options.engine, report: options.report });
   registerMonitorNamespace(monitors, { tokens: options.tokens, report: options.report });
   options.engine.attach(socketNotifier(agents, widgets, monitors));
+  attachSessionFanout(io, agents, monitors, options, redis !== null);
 
   let closed: Promise<void> | null = null;
   return {
@@ -74,6 +82,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
     close: () =>
       (closed ??= (async () => {
         closing = true;
+        options.sessions.attach(null);
         // Cut the connections without a socket.io "disconnect": clients see a transport drop and reconnect (to this address, maybe to a new server).
         io.engine.close();
         await options.engine.close();
@@ -81,4 +90,36 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
         await redis?.close();
       })())
   };
+}
+
+/**
+ * What ending sessions does beyond this process's cache: the other instances forget theirs
+ * (socket.io server-side events, over the Redis adapter; with the in-memory adapter there is no
+ * other instance), and the sockets of what ended close on every instance (the adapter's
+ * disconnectSockets reaches them all).
+ */
+function attachSessionFanout(io: Server, agents: AgentNamespace, monitors: MonitorNamespace, options: RealtimeOptions, shared: boolean): void {
+  const { sessions } = options;
+  if (shared) {
+    io.on(SESSIONS_ENDED, (raw: unknown) => {
+      const ended = SessionsEnded.safeParse(raw);
+      if (ended.success) sessions.forget(ended.data);
+      else options.report(ended.error, 'sessions:ended message');
+    });
+  }
+  sessions.attach({
+    publish: (ended) => {
+      if (shared) io.serverSideEmit(SESSIONS_ENDED, ended);
+    },
+    disconnect: (ended) => {
+      for (const [nsp, userRoom] of [
+        [agents, agentRoom(ended.userId)],
+        [monitors, monitorUserRoom(ended.userId)]
+      ] as const) {
+        if (ended.scope === 'session') nsp.in(sessionRoom(ended.sid)).disconnectSockets(true);
+        else if (ended.keep === null) nsp.in(userRoom).disconnectSockets(true);
+        else nsp.in(userRoom).except(sessionRoom(ended.keep)).disconnectSockets(true);
+      }
+    }
+  });
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { csvLines, type CsvQuery, type CsvSource } from '../db/csv-stream';
+import type { CsvDelimiter } from '../../shared/domain/report';
 import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_STATUS_LABELS, RECIPIENT_ROLE_LABELS, agentStatusLabel } from '../../shared/labels';
 import { PRESENCE } from '../chat/presence-words';
 import { CHAT_STATE } from '../stats/common';
@@ -157,19 +158,19 @@ function attentionOf(input: SourceInput): 'attended' | 'notAttended' {
 export const UTF8_BOM = '\uFEFF';
 
 /** The report's query for the CSV source, and its header line. */
-export function csvReportQuery(key: CsvReportKey, input: SourceInput): { query: CsvQuery; headers: string[] } {
+export function csvReportQuery(key: CsvReportKey, input: SourceInput, delimiter: CsvDelimiter = ','): { query: CsvQuery; headers: string[] } {
   const report = REPORTS[key];
   const columns = report.columns(input);
   const { source, keys } = report.source(input);
-  return { query: { columns: columns.map((c) => c.value), source, keys }, headers: columns.map((c) => c.header) };
+  return { query: { columns: columns.map((c) => c.value), source, keys, delimiter }, headers: columns.map((c) => c.header) };
 }
 
 /** The whole file as a stream: BOM and header line, then the rows as the engine streams them. */
-export function csvReportStream(csv: CsvSource, key: CsvReportKey, input: SourceInput): Readable {
-  const { query, headers } = csvReportQuery(key, input);
+export function csvReportStream(csv: CsvSource, key: CsvReportKey, input: SourceInput, delimiter: CsvDelimiter = ','): Readable {
+  const { query, headers } = csvReportQuery(key, input, delimiter);
   const rows = csv(query);
   async function* file(): AsyncGenerator<string | Buffer> {
-    yield UTF8_BOM + csvLines([headers]);
+    yield UTF8_BOM + csvLines([headers], delimiter);
     yield* rows;
   }
   return Readable.from(file(), { objectMode: false });

@@ -1,14 +1,14 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { agentPresence, agentSplits, conversations, pauseEvents, users } from '../db/schema';
 import { byName } from './listing';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
 const AGENT_ROLE = 5;
 const OPEN_STATES = ['ASIGNADA', 'ACTIVA'];
 
-export function registerAgentStateRoutes(app: FastifyInstance): void {
+export const agentStateRoutes = defineRoutes('agentState', (app) => {
   /**
    * Each active agent of the organisation with its presence ('Activo', 'Pausa', 'Desconectado';
    * no presence row yet: 'Desconectado' since the account exists), the pause event while paused,
@@ -60,4 +60,4 @@ export function registerAgentStateRoutes(app: FastifyInstance): void {
       };
     });
   });
-}
+});

@@ -1,5 +1,4 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import type { AgentConnectionState } from '../../shared/domain/chat';
 import { ChatError } from '../chat/errors';
@@ -8,6 +7,7 @@ import { agentPresence, conversations, pauseEvents, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import { SETTINGS_TEXT } from '../settings/texts';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
 /** The agent's state as obtenerEstadoConexionAsesores lists it. */
@@ -34,7 +34,7 @@ async function connectionState(db: Db, idUser: number): Promise<AgentConnectionS
   };
 }
 
-export function registerAgentSupervisionRoutes(app: FastifyInstance): void {
+export const agentSupervisionRoutes = defineRoutes('agentSupervision', (app) => {
   /**
    * A supervisor puts an agent of the organisation in Pausa (with an active pause event of the
    * organisation) or Desconectado, through the chat engine as if the agent had done it: the
@@ -57,4 +57,4 @@ export function registerAgentSupervisionRoutes(app: FastifyInstance): void {
     }
     return connectionState(db, agent.idUser);
   });
-}
+});

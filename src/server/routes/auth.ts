@@ -1,31 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
-import { MSG } from '../../shared/messages';
 import { callerId } from '../auth/accounts';
+import { signInWithDirectory } from '../auth/ldap-login';
 import { signIn } from '../auth/login';
 import { changeOwnPassword, mustChangePassword } from '../auth/password';
 import { rotateRefreshToken } from '../auth/refresh';
 import { throttle } from '../auth/throttle';
-import { HttpError } from '../http/errors';
+import { sessionOf } from '../auth/tokens';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
-export function registerAuthRoutes(app: FastifyInstance): void {
+export const authRoutes = defineRoutes('auth', (app) => {
   const { config } = app.services;
-  implement(app, endpoints.login, ({ db, services, body, request }) => signIn(db, services.tokens, body, { ip: request.ip, at: services.now() }), {
+  implement(app, endpoints.login, ({ db, services, body, request }) => signIn(db, services, body, { ip: request.ip, at: services.now() }), {
     rateLimit: throttle('sign-in', config)
   });
 
-  // No LDAP directory can be configured on this platform yet: say so rather than pretend.
-  implement(
-    app,
-    endpoints.loginLdap,
-    async () => {
-      throw new HttpError(501, MSG.session.ldapNotConfigured);
-    },
-    { rateLimit: throttle('sign-in-ldap', config) }
-  );
+  // The organisation's directory checks the password (auth/ldap-login.ts); same budget per address as the sign-in.
+  implement(app, endpoints.loginLdap, ({ db, services, body, request }) => signInWithDirectory(db, services, body, { ip: request.ip, at: services.now() }), {
+    rateLimit: throttle('sign-in-ldap', config)
+  });
 
-  implement(app, endpoints.refreshSession, ({ db, services, body }) => rotateRefreshToken(db, services.tokens, body.refreshToken), {
+  implement(app, endpoints.refreshSession, ({ db, services, body }) => rotateRefreshToken(db, services, body.refreshToken), {
     rateLimit: throttle('refresh', config)
   });
 
@@ -33,7 +28,11 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     changePassword: await mustChangePassword(db, callerId(user), services.now())
   }));
 
-  implement(app, endpoints.updatePasswordByUserName, ({ db, services, user, body }) => changeOwnPassword(db, callerId(user), body, services.now()), {
-    rateLimit: throttle('password', config)
-  });
-}
+  // The session that changes its own password goes on; the user's others end (endUserSessions).
+  implement(
+    app,
+    endpoints.updatePasswordByUserName,
+    ({ db, services, user, body }) => changeOwnPassword(db, services, { idUser: callerId(user), session: sessionOf(user) }, body),
+    { rateLimit: throttle('password', config) }
+  );
+});

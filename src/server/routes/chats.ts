@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { callerId } from '../auth/accounts';
 import { agentSplits, conversations, notAttendedEvents } from '../db/schema';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
-export function registerChatRoutes(app: FastifyInstance): void {
+export const chatRoutes = defineRoutes('chats', (app) => {
   /** Conversations waiting for an agent, oldest entry first; an agent sees only its splits' queues. */
   implement(app, endpoints.chatsInQueue, async ({ db, orgId, user }) => {
     const enteredAt = sql<Date>`coalesce(${conversations.queuedAt}, ${conversations.escalatedAt}, ${conversations.startedAt})`;
@@ -26,4 +26,4 @@ export function registerChatRoutes(app: FastifyInstance): void {
       .from(notAttendedEvents)
       .orderBy(asc(notAttendedEvents.id))
   );
-}
+});

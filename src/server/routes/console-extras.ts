@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { PREVIOUS_CONVERSATIONS_MAX, type PreviousConversation } from '../../shared/domain/console-extras';
 import type { TokenClaims } from '../../shared/domain/session';
@@ -11,6 +10,7 @@ import { channelTypes, conversationFinalReasons, conversationNotes, conversation
 import type { Db } from '../db/types';
 import { forbidden, HttpError } from '../http/errors';
 import { iso } from './listing';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
 const AGENT_ROLE = 5;
@@ -53,7 +53,7 @@ const noteColumns = {
   createdAt: conversationNotes.createdAt
 };
 
-export function registerConsoleExtraRoutes(app: FastifyInstance): void {
+export const consoleExtraRoutes = defineRoutes('consoleExtras', (app) => {
   implement(app, endpoints.conversationNotes, async ({ db, orgId, user, params }) => {
     const conv = await reachable(db, orgId, params.id, user, false);
     const rows = await db
@@ -122,4 +122,4 @@ export function registerConsoleExtraRoutes(app: FastifyInstance): void {
     if (!previous) throw new HttpError(404, MSG.chat.conversationNotFound);
     return (await listMessages(db, previous.idConv)).map((m) => toLiveMessage(m, 'agent'));
   });
-}
+});

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { callerId } from '../auth/accounts';
 import { errorLog } from '../db/schema';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
-export function registerErrorLogRoutes(app: FastifyInstance): void {
+export const errorLogRoutes = defineRoutes('errorLog', (app) => {
   implement(app, endpoints.logErrorSocket, async ({ db, orgId, user, body, services }) => {
     await db.insert(errorLog).values({
       organizationId: orgId,
@@ -18,4 +18,4 @@ export function registerErrorLogRoutes(app: FastifyInstance): void {
     });
     return { success: true };
   });
-}
+});

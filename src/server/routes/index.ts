@@ -1,52 +1,68 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAgentStateRoutes } from './agent-state';
-import { registerAgentSupervisionRoutes } from './agent-supervision';
-import { registerAuthRoutes } from './auth';
-import { registerChatParameterRoutes } from './chat-parameters';
-import { registerChatRoutes } from './chats';
-import { registerConsoleExtraRoutes } from './console-extras';
-import { registerDirectoryRoutes } from './directory';
-import { registerEndMessageRoutes } from './end-messages';
-import { registerErrorLogRoutes } from './error-log';
-import { registerLocationRoutes } from './locations';
-import { registerMultimediaRoutes } from './multimedia';
-import { registerNotificationTypeRoutes } from './notification-types';
-import { registerOrganizationRoutes } from './organizations';
-import { registerReportRoutes } from './reports';
-import { registerReasonRoutes } from './reasons';
-import { registerResponseTemplateRoutes } from './response-templates';
-import { registerSplitAgentRoutes } from './split-agents';
-import { registerSplitDeriveRoutes } from './split-derives';
-import { registerSplitScheduleRoutes } from './split-schedules';
-import { registerSplitRoutes } from './splits';
-import { registerStatisticsRoutes } from './statistics';
-import { registerUserRoutes } from './users';
 import { registerWidgetRoutes } from '../widget';
+import { agentStateRoutes } from './agent-state';
+import { agentSupervisionRoutes } from './agent-supervision';
+import { authRoutes } from './auth';
+import { chatParameterRoutes } from './chat-parameters';
+import { chatRoutes } from './chats';
+import { consoleExtraRoutes } from './console-extras';
+import { conversationReasonRoutes } from './conversation-reasons';
+import { directoryRoutes } from './directory';
+import { endMessageRoutes } from './end-messages';
+import { errorLogRoutes } from './error-log';
+import { ldapRoutes } from './ldap';
+import { locationRoutes } from './locations';
+import { registerModules, type RouteModule } from './module';
+import { multimediaRoutes } from './multimedia';
+import { notificationTypeRoutes } from './notification-types';
+import { organizationRoutes } from './organizations';
+import { queueSupervisionRoutes } from './queue-supervision';
+import { reasonRoutes } from './reasons';
+import { reportRoutes } from './reports';
+import { responseTemplateRoutes } from './response-templates';
+import { splitRoutes } from './splits';
+import { statisticsRoutes } from './statistics';
+import { securityParameterRoutes } from './security-parameters';
+import { userRoutes } from './users';
 
-/** Every implemented catalogue entry, and the customer widget. Entries without a module here answer 404. */
+/**
+ * Every route module, each naming the catalogue areas (src/shared/api/<area>.ts) it implements.
+ * A catalogue entry without a module here answers 404; tests/integration/server/route-coverage.test.ts
+ * fails when an entry the renderer may call (its `ipc` flag) has none.
+ */
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  authRoutes,
+  ldapRoutes,
+  // Administration (configuracion/companias, administrar-usuarios/usuarios and parametros)
+  organizationRoutes,
+  userRoutes,
+  securityParameterRoutes,
+  // Human-agent settings (configuracion/asesor-humano/*)
+  splitRoutes,
+  chatParameterRoutes,
+  reasonRoutes,
+  endMessageRoutes,
+  responseTemplateRoutes,
+  directoryRoutes,
+  agentSupervisionRoutes,
+  queueSupervisionRoutes,
+  locationRoutes,
+  // The chat console
+  agentStateRoutes,
+  chatRoutes,
+  conversationReasonRoutes,
+  consoleExtraRoutes,
+  multimediaRoutes,
+  errorLogRoutes,
+  // Analytics: statistics, indicators, the report downloads
+  statisticsRoutes,
+  reportRoutes,
+  notificationTypeRoutes
+];
+
+/** Every implemented catalogue entry, and the customer widget. */
 export function registerRoutes(app: FastifyInstance): void {
-  registerAuthRoutes(app);
-  registerOrganizationRoutes(app);
-  registerEndMessageRoutes(app);
-  registerErrorLogRoutes(app);
-  registerUserRoutes(app);
-  registerReasonRoutes(app);
-  registerAgentStateRoutes(app);
-  registerChatRoutes(app);
-  registerConsoleExtraRoutes(app);
-  registerChatParameterRoutes(app);
-  registerSplitRoutes(app);
-  registerSplitScheduleRoutes(app);
-  registerSplitDeriveRoutes(app);
-  registerSplitAgentRoutes(app);
-  registerAgentSupervisionRoutes(app);
-  registerLocationRoutes(app);
-  registerResponseTemplateRoutes(app);
-  registerDirectoryRoutes(app);
-  registerMultimediaRoutes(app);
-  registerStatisticsRoutes(app);
-  registerReportRoutes(app);
-  registerNotificationTypeRoutes(app);
+  registerModules(app, ROUTE_MODULES);
   // The customer's web chat (not a catalogue entry: the page, its config and its files).
   registerWidgetRoutes(app);
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { cities, departmentRegions, departments, regions } from '../db/schema';
 import { byName } from './listing';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
-export function registerLocationRoutes(app: FastifyInstance): void {
+export const locationRoutes = defineRoutes('locations', (app) => {
   /**
    * The organisation's regions, the country's departments with the region the organisation gave
    * each (null until it gives one), and, with requireCities, the cities; each list by name. The
@@ -26,4 +26,4 @@ export function registerLocationRoutes(app: FastifyInstance): void {
       cities: byName(cityRows, (c) => c.name, (c) => c.id)
     };
   });
-}
+});

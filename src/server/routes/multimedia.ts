@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
 import { MSG } from '../../shared/messages';
@@ -8,12 +7,13 @@ import { HttpError } from '../http/errors';
 import { contentDisposition, findFile, storeFile } from '../media/files';
 import { decodeUpload } from '../media/upload';
 import { conversationOfOrg, requireOpenFor } from './conversation-access';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
 /** 10 MB as base64 is 4/3 of it; the JSON around it is small. */
 const UPLOAD_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
-export function registerMultimediaRoutes(app: FastifyInstance): void {
+export const multimediaRoutes = defineRoutes('multimedia', (app) => {
   implement(
     app,
     endpoints.uploadFile,
@@ -42,4 +42,4 @@ export function registerMultimediaRoutes(app: FastifyInstance): void {
       .header('cache-control', 'private, max-age=0');
     return file.data;
   });
-}
+});

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -78,7 +78,7 @@ async function authenticate(request: FastifyRequest, services: PlatformServices)
 }
 
 /**
- * Roles 1 and 2 may name any existing organisation (their own when they name none); every other
+ * Roles 1 and 2 may name any existing organisation not deleted (their own when they name none); every other
  * role is pinned to its own and naming another answers 403.
  */
 async function resolveOrganisation(
@@ -94,7 +94,12 @@ async function resolveOrganisation(
   if (typeof named !== 'number' || !Number.isInteger(named)) throw new HttpError(400, `${def.org.name}: ${MSG.generic.invalidInput}`);
   if (named === user.company) return named;
   if (!choosesOrganisation(user.role)) throw forbidden();
-  const [exists] = await db.select({ idOrg: organizations.idOrg }).from(organizations).where(eq(organizations.idOrg, named)).limit(1);
+  // A deleted organisation (logical) is no longer one to choose.
+  const [exists] = await db
+    .select({ idOrg: organizations.idOrg })
+    .from(organizations)
+    .where(and(eq(organizations.idOrg, named), isNull(organizations.deletedAt)))
+    .limit(1);
   if (!exists) throw new HttpError(404, MSG.generic.notFound);
   return named;
 }

@@ -1,67 +1,31 @@
-import { and, count, eq, inArray, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
-import type { UpdateSplit } from '../../shared/domain/split';
-import type { z } from 'zod';
-import { agentPresence, agentSplits, conversations, splitDerives, splits, users } from '../db/schema';
-import type { Db } from '../db/types';
-import { HttpError } from '../http/errors';
-import { DUPLICATE_TEXT } from '../../shared/domain/unique-name';
-import { duplicateAs } from '../settings/conflicts';
 import { routeWaitingChats } from '../settings/engine-effects';
-import { loadSplit, loadSplits } from '../settings/split-view';
-import { SETTINGS_TEXT } from '../settings/texts';
+import { agentSplitRepository as agentSplits } from '../settings/repositories/agent-splits';
+import { splitDeriveRepository as derives } from '../settings/repositories/split-derives';
+import { splitScheduleRepository as schedules } from '../settings/repositories/split-schedules';
+import { createSplit, deleteSplit, loadSplit, loadSplits, transferTargets, updateSplits } from '../settings/repositories/splits';
 import { requireSplitOfOrg } from './conversation-access';
-import { byName } from './listing';
+import { defineRoutes } from './module';
 import { implement } from './register';
 
-type SplitChanges = z.output<typeof UpdateSplit>;
-
 /**
- * The code is unique in the organisation, deleted splits included (their history keeps it); the
- * name among the splits not deleted (unique-name.ts).
+ * splits: the queues, their attention periods, derivations and agents (src/server/settings/
+ * repositories). A change that may let waiting chats through (a split, period or agent added or
+ * switched on) runs the router once committed (engine-effects.ts); a stricter one holds from the
+ * next assignment.
  */
-const SPLIT_DUPLICATES = { splits_org_code_unique: DUPLICATE_TEXT.splitCode, splits_org_name_unique: DUPLICATE_TEXT.split };
-
-/** Writes the editable fields of one split of the organisation; 404 when it is not one. */
-async function updateSplitRow(tx: Db, orgId: number, changes: SplitChanges, now: Date): Promise<void> {
-  const { idSplit, ...fields } = changes;
-  const [updated] = await tx
-    .update(splits)
-    .set({ ...fields, fechaActualizacion: now })
-    .where(and(eq(splits.idSplit, idSplit), eq(splits.organizationId, orgId), eq(splits.logicDelete, false)))
-    .returning({ idSplit: splits.idSplit })
-    .catch(duplicateAs(SPLIT_DUPLICATES));
-  if (!updated) throw new HttpError(404, SETTINGS_TEXT.splitNotFound);
-}
-
-export function registerSplitRoutes(app: FastifyInstance): void {
+export const splitRoutes = defineRoutes(['splits', 'splitBulk'], (app) => {
   implement(app, endpoints.splits, ({ db, orgId }) => loadSplits(db, orgId));
-
-  /** A new split: no periods (it attends nobody until it has some) and no derivations. */
-  implement(app, endpoints.createSplit, async ({ db, orgId, body, services }) => {
-    const now = services.now();
-    const [created] = await db
-      .insert(splits)
-      .values({ ...body, organizationId: orgId, fechaCreacion: now, fechaActualizacion: now })
-      .returning({ idSplit: splits.idSplit })
-      .catch(duplicateAs(SPLIT_DUPLICATES));
-    if (!created) throw new Error('crearSplit: no row');
-    return loadSplit(db, orgId, created.idSplit);
-  });
+  implement(app, endpoints.createSplit, ({ db, orgId, body, services }) => createSplit(db, orgId, body, services.now()));
 
   implement(app, endpoints.updateSplit, async ({ db, orgId, body, services }) => {
-    await db.transaction((tx) => updateSplitRow(tx, orgId, body, services.now()));
+    await updateSplits(db, orgId, [body], services.now());
     await routeWaitingChats(services);
     return loadSplit(db, orgId, body.idSplit);
   });
 
-  /** Every split or none: one unknown split (or another organisation's) refuses the whole update. */
   implement(app, endpoints.updateSplits, async ({ db, orgId, body, services }) => {
-    const now = services.now();
-    await db.transaction(async (tx) => {
-      for (const changes of body.splits) await updateSplitRow(tx, orgId, changes, now);
-    });
+    await updateSplits(db, orgId, body.splits, services.now());
     await routeWaitingChats(services);
     return loadSplits(
       db,
@@ -70,66 +34,51 @@ export function registerSplitRoutes(app: FastifyInstance): void {
     );
   });
 
-  /**
-   * Logical delete (conversations and statistics keep the split): refused while conversations wait
-   * in it or are open in it. Its derivations (both ways) and agent links go with it.
-   */
   implement(app, endpoints.deleteSplit, async ({ db, orgId, query, services }) => {
-    await db.transaction(async (tx) => {
-      const [split] = await tx
-        .select({ idSplit: splits.idSplit })
-        .from(splits)
-        .where(and(eq(splits.idSplit, query.idSplit), eq(splits.organizationId, orgId), eq(splits.logicDelete, false)))
-        .for('update');
-      if (!split) throw new HttpError(404, SETTINGS_TEXT.splitNotFound);
-      const [busy] = await tx
-        .select({ n: count() })
-        .from(conversations)
-        .where(and(eq(conversations.splitId, split.idSplit), inArray(conversations.status, ['EN_COLA', 'ASIGNADA', 'ACTIVA'])));
-      if (Number(busy?.n ?? 0) > 0) throw new HttpError(409, SETTINGS_TEXT.splitBusy);
-      await tx.update(splits).set({ logicDelete: true, activo: false, fechaActualizacion: services.now() }).where(eq(splits.idSplit, split.idSplit));
-      await tx.delete(splitDerives).where(or(eq(splitDerives.splitOrigin, split.idSplit), eq(splitDerives.splitDerive, split.idSplit)));
-      await tx.delete(agentSplits).where(eq(agentSplits.idSplit, split.idSplit));
-    });
+    await deleteSplit(db, orgId, query.idSplit, services.now());
     return true;
   });
 
-  /**
-   * Where a conversation may be transferred: the organisation's active splits, or only the
-   * derivations of idSplit when given; each with how many of its agents are connected (Activo).
-   */
   implement(app, endpoints.transferSplits, async ({ db, orgId, query }) => {
-    const usable = and(eq(splits.organizationId, orgId), eq(splits.activo, true), eq(splits.logicDelete, false));
-    const columns = { idSplit: splits.idSplit, codigoSplit: splits.codigoSplit, nombre: splits.nombre };
-    let targets: { idSplit: number; codigoSplit: string; nombre: string }[];
-    if (query.idSplit === undefined) {
-      targets = await db.select(columns).from(splits).where(usable);
-    } else {
-      await requireSplitOfOrg(db, orgId, query.idSplit);
-      targets = await db
-        .select(columns)
-        .from(splitDerives)
-        .innerJoin(splits, eq(splits.idSplit, splitDerives.splitDerive))
-        .where(and(eq(splitDerives.splitOrigin, query.idSplit), usable));
-    }
-    if (targets.length === 0) return [];
-    const connected = await db
-      .select({ idSplit: agentSplits.idSplit, agents: count() })
-      .from(agentSplits)
-      .innerJoin(agentPresence, eq(agentPresence.userId, agentSplits.idUser))
-      .innerJoin(users, eq(users.idUser, agentSplits.idUser))
-      .where(
-        and(
-          inArray(
-            agentSplits.idSplit,
-            targets.map((t) => t.idSplit)
-          ),
-          eq(agentPresence.status, 'Activo'),
-          eq(users.isActive, true)
-        )
-      )
-      .groupBy(agentSplits.idSplit);
-    const connectedTo = new Map(connected.map((row) => [row.idSplit, Number(row.agents)]));
-    return byName(targets, (t) => t.nombre, (t) => t.idSplit).map((t) => ({ ...t, agentesConectados: connectedTo.get(t.idSplit) ?? 0 }));
+    if (query.idSplit !== undefined) await requireSplitOfOrg(db, orgId, query.idSplit);
+    return transferTargets(db, orgId, query.idSplit);
   });
-}
+
+  // Periods: a new or wider one may open the split now; closing one takes effect at the next assignment.
+  implement(app, endpoints.createSplitSchedule, async ({ db, orgId, body, services }) => {
+    const created = await schedules.create(db, orgId, body);
+    await routeWaitingChats(services);
+    return created;
+  });
+  implement(app, endpoints.updateSplitSchedule, async ({ db, orgId, body, services }) => {
+    const updated = await schedules.update(db, orgId, body);
+    await routeWaitingChats(services);
+    return updated;
+  });
+  implement(app, endpoints.deleteSplitSchedule, async ({ db, orgId, query }) => {
+    await schedules.remove(db, orgId, query.codigoRegistro);
+    return true;
+  });
+
+  implement(app, endpoints.createSplitDerive, ({ db, orgId, body }) => derives.create(db, orgId, body));
+  implement(app, endpoints.updateSplitDerive, ({ db, orgId, body }) => derives.replace(db, orgId, body));
+  implement(app, endpoints.deleteSplitDerive, async ({ db, orgId, query }) => {
+    await derives.remove(db, orgId, query.codigoRegistro);
+    return true;
+  });
+
+  implement(app, endpoints.agentSplits, async ({ db, orgId, query }) => {
+    if (query.idSplit !== undefined) await requireSplitOfOrg(db, orgId, query.idSplit);
+    return agentSplits.list(db, orgId, query.idSplit);
+  });
+  // The agent may take the split's waiting chats now.
+  implement(app, endpoints.createAgentSplit, async ({ db, orgId, body, services }) => {
+    const link = await agentSplits.create(db, orgId, body);
+    await routeWaitingChats(services);
+    return link;
+  });
+  implement(app, endpoints.deleteAgentSplit, async ({ db, orgId, query }) => {
+    await agentSplits.remove(db, orgId, query.codigoRegistro);
+    return true;
+  });
+});

@@ -1,7 +1,7 @@
 const WEEKDAYS: Record<number, string> = { 1: 'lunes', 2: 'martes', 3: 'miércoles', 4: 'jueves', 5: 'viernes', 6: 'sábado', 7: 'domingo' };
 
 /**
- * The Spanish refusals of the human-agent settings calls. SPEC §8 words none of them (its texts are
+ * The Spanish refusals of the settings calls. SPEC §8 words none of them (its texts are
  * the client's toasts, in src/shared/messages.ts); they name what was wrong so the page can show it.
  */
 export const SETTINGS_TEXT = {
@@ -22,5 +22,12 @@ export const SETTINGS_TEXT = {
   contactNotFound: 'El contacto no existe',
   virtualAgentNotFound: 'El asistente virtual no existe',
   cityNotFound: 'La ciudad seleccionada no existe',
-  workingHoursOrder: 'horaLaboralFin: La hora final debe ser posterior a la hora inicial'
+  workingHoursOrder: 'horaLaboralFin: La hora final debe ser posterior a la hora inicial',
+  // Administration (issue 19)
+  organizationNotFound: 'La compañía no existe',
+  schemaTaken: 'schemaName: El esquema ingresado ya está en uso por otra compañía',
+  ownOrganization: 'No puede desactivar ni eliminar la compañía a la que pertenece',
+  userNotFound: 'El usuario no existe',
+  ownUser: 'No puede desactivar ni eliminar su propio usuario',
+  ownRole: 'role: No puede cambiar su propio rol'
 } as const;

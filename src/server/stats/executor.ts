@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sqlState } from '../chat/tx';
 import { rowsOf } from '../db/statements';
@@ -46,6 +48,32 @@ const QUERY_CANCELED = '57014';
 export const GATHER_MS = 10;
 const gather = () => new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS));
 
+/**
+ * How many statistics statements one platform process runs at once on a database (ANALYTICS_CONCURRENCY;
+ * default: one fewer than the machine's cores, at least one). Each heavy statement keeps a core of
+ * the database busy; admitting them all at once lets four looping readers take every core and the
+ * chat's small statements wait for CPU behind them (issue 18's figure). The others queue in this
+ * process, not in the database, and the chat keeps the cores left. PGlite runs one statement at a
+ * time anyway.
+ */
+export const ANALYTICS_CONCURRENCY = concurrencyFrom(process.env.ANALYTICS_CONCURRENCY);
+
+export function concurrencyFrom(value: string | undefined, cores = availableParallelism()): number {
+  const named = value === undefined || value.trim() === '' ? NaN : Number(value);
+  if (Number.isInteger(named) && named >= 1 && named <= 1000) return named;
+  return Math.max(1, cores - 1);
+}
+
+const admission = new WeakMap<Db, LimitFunction>();
+function admit(db: Db): LimitFunction {
+  let limit = admission.get(db);
+  if (!limit) {
+    limit = pLimit(ANALYTICS_CONCURRENCY);
+    admission.set(db, limit);
+  }
+  return limit;
+}
+
 /** The statements running now, per database, by their text and parameters. */
 const inFlight = new WeakMap<Db, Map<string, Promise<Row[]>>>();
 
@@ -71,23 +99,23 @@ export function runShared(db: Db, statement: SQL, timeoutMs: number = STATEMENT_
   const existing = running.get(key);
   if (existing) return existing;
   const started = Promise.all([gather(), freshPlannerStatistics(db)]).then(() =>
-    db
-      .transaction(async (tx) => {
+    admit(db)(() =>
+      db.transaction(async (tx) => {
         await tx.execute(WORK_MEM);
         await tx.execute(NO_JIT);
         await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
         return rows(await tx.execute(statement));
       })
-      .then(
-        (answer) => {
-          if (answer.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);
-          return answer;
-        },
-        (error: unknown) => {
-          if (sqlState(error) === QUERY_CANCELED) throw new HttpError(503, STATS_TEXT.timeout);
-          throw error;
-        }
-      )
+    ).then(
+      (answer) => {
+        if (answer.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);
+        return answer;
+      },
+      (error: unknown) => {
+        if (sqlState(error) === QUERY_CANCELED) throw new HttpError(503, STATS_TEXT.timeout);
+        throw error;
+      }
+    )
   );
   const table = running;
   running.set(key, started);

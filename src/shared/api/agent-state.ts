@@ -4,7 +4,7 @@ import { HUMAN_REPORT_READERS, HUMAN_STATS_READERS, IdOrgParams, ORG_PATH, ORG_Q
 import { IdParam } from '../domain/common';
 import { AgentConnectionState } from '../domain/chat';
 import { IdList } from '../domain/fields';
-import { FilterQuery, PagedStatisticsFilter, StatisticsFilter } from '../domain/filter';
+import { CsvStatisticsFilter, FilterQuery, PagedStatisticsFilter } from '../domain/filter';
 import { AdvisorHistoryPage } from '../domain/paged';
 import { ReasonStatistics } from '../domain/reason';
 
@@ -17,6 +17,7 @@ export const agentStateEndpoints = {
     query: z.object({ idOrg: IdParam.optional(), splits: IdList.optional() }),
     response: z.array(AgentConnectionState),
     access: HUMAN_STATS_READERS,
+    ipc: ['settings', 'analytics'],
     org: ORG_QUERY,
     note: "Shape not shown in SPEC: each agent's current state ('Activo', 'Pausa', 'Desconectado'; see toAgentStatus), pause event, since when, and open chats. Optional splits narrows to agents of those splits."
   }),
@@ -27,6 +28,7 @@ export const agentStateEndpoints = {
     query: PagedStatisticsFilter,
     response: AdvisorHistoryPage,
     access: HUMAN_REPORT_READERS,
+    ipc: ['analytics'],
     org: ORG_QUERY,
     note: 'SPEC §3 advisor history page (connections + paging, initial size 10). Each connection is one stretch of an agent in one state within the filter range; agents and splits narrow it.'
   }),
@@ -34,7 +36,7 @@ export const agentStateEndpoints = {
     service: 'humanAgent',
     method: 'GET',
     path: '/api/descargarHistoricoConexionAsesores',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: HUMAN_REPORT_READERS,
     org: ORG_QUERY,
@@ -48,6 +50,7 @@ export const agentStateEndpoints = {
     query: FilterQuery,
     response: ReasonStatistics,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Conversations handed to a human agent per automatic-transfer reason in the range (SPEC §3 reason statistics: Causales map and Total).'
   })

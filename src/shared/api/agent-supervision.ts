@@ -35,6 +35,7 @@ export const agentSupervisionEndpoints = {
     body: SupervisedAgentStatus,
     response: AgentConnectionState,
     access: AGENT_SUPERVISORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note:
       "Path and shape not shown in SPEC (ours): body { idUser, estado: 'Pausa' | 'Desconectado', idEventoPausa (required for Pausa) }. " +

@@ -27,7 +27,7 @@ export const authEndpoints = {
     body: LdapLoginBody,
     response: LoginResult,
     access: 'public',
-    note: 'Answers 501 with a Spanish message while no LDAP directory is configured.'
+    note: "{ username, password, idOrg? } against the organisation's directory (api/ldap.ts). 401 invalid credentials (also: no group mapped to a role), 403 locked or inactive, 400 no directory enabled, 503 directory unreachable, 502 directory refused the service account. Creates the user on the first sign-in."
   }),
   refreshSession: endpoint({
     service: 'virtualAgent',

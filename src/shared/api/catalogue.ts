@@ -29,6 +29,8 @@ import { workspaceEndpoints } from './workspaces';
 import { agentSupervisionEndpoints } from './agent-supervision';
 import { splitBulkEndpoints } from './splits-bulk';
 import { consoleExtraEndpoints } from './console-extras';
+import { ldapEndpoints } from './ldap';
+import { queueSupervisionEndpoints } from './queue-supervision';
 
 /** The area files, by area; tests check that no two areas use the same entry name. */
 export const endpointAreas = {
@@ -61,8 +63,13 @@ export const endpointAreas = {
   workspaces: workspaceEndpoints,
   agentSupervision: agentSupervisionEndpoints,
   splitBulk: splitBulkEndpoints,
-  consoleExtras: consoleExtraEndpoints
+  consoleExtras: consoleExtraEndpoints,
+  ldap: ldapEndpoints,
+  queueSupervision: queueSupervisionEndpoints
 } as const;
+
+/** A catalogue area: one file of src/shared/api (the server's route modules say which areas they implement). */
+export type CatalogueArea = keyof typeof endpointAreas;
 
 /**
  * The endpoint catalogue: one entry per SPEC §7 call. The platform server registers its routes
@@ -99,7 +106,9 @@ export const endpoints = {
   ...workspaceEndpoints,
   ...agentSupervisionEndpoints,
   ...splitBulkEndpoints,
-  ...consoleExtraEndpoints
+  ...consoleExtraEndpoints,
+  ...ldapEndpoints,
+  ...queueSupervisionEndpoints
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: "Chats per time bucket; attention chooses attended or not attended; one dataset per channel. For 'Chats'."
   }),
@@ -28,6 +29,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: "Conversations per time bucket, one dataset per channel. For 'Conversaciones por canal'."
   }),
@@ -39,6 +41,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: "Ratings per time bucket, one dataset per score (1–5). For 'Calificaciones'."
   }),
@@ -50,6 +53,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH_ID,
     note: `${ID_IS_ORG} Escalated chats per split, attended and not attended as two datasets.`
   }),
@@ -61,6 +65,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH_ID,
     note: `${ID_IS_ORG} Average attention seconds per agent (one label per agent).`
   }),
@@ -72,6 +77,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH_ID,
     note: `${ID_IS_ORG} Chats attended per agent (one label per agent).`
   }),
@@ -83,6 +89,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: TopRating,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'SPEC §3 top rating: the number of ratings and the best-rated intents (name, ratings, average score).'
   }),
@@ -94,6 +101,7 @@ export const chartEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The most frequent intents of the range (one label per intent, named as its response node; one dataset).'
   })

@@ -23,6 +23,7 @@ export const chatEndpoints = {
     query: OrgQuery,
     response: z.array(NotAttendedEvent),
     access: FILTER_LIST_READERS,
+    ipc: ['analytics'],
     org: ORG_QUERY,
     note: 'Shape not shown in SPEC: the kinds of event that leave a chat not attended (out of hours, no agent available, client left…); they fill the events filter.'
   })

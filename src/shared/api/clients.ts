@@ -17,6 +17,7 @@ export const clientStatisticsEndpoints = {
     query: FilterQuery,
     response: IndicatorResult,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Indicator RU (experience): percentage of customers in the range who had entered before. Shape not shown in SPEC.'
   }),
@@ -28,6 +29,7 @@ export const clientStatisticsEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Shape not shown in SPEC: customer entries per time bucket, one dataset per channel.'
   }),
@@ -39,6 +41,7 @@ export const clientStatisticsEndpoints = {
     query: FilterQuery,
     response: MaxCountEntries,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The most entries one customer made in the range (the client shows 0 when not positive, SPEC §5).'
   }),
@@ -50,6 +53,7 @@ export const clientStatisticsEndpoints = {
     query: FilterQuery,
     response: z.array(DocumentType),
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The document types customers identified with (SPEC §3 nameTypeDocument); they fill the idType filter.'
   }),
@@ -61,6 +65,7 @@ export const clientStatisticsEndpoints = {
     query: PagedFilterQuery,
     response: IntegrationLogPage,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The integration log (its path is not shown in SPEC): SPEC §3 integrationsResult, totalFailed, totalSuccess and paging; integrationStatus and integrationService narrow it.'
   }),
@@ -72,6 +77,7 @@ export const clientStatisticsEndpoints = {
     query: FilterQuery,
     response: z.array(Intent),
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Recognised intents with how many times each matched (SPEC §3 intent), most frequent first; they fill the intents filter.'
   }),
@@ -83,6 +89,7 @@ export const clientStatisticsEndpoints = {
     query: FilterQuery,
     response: IndicatorResult,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Indicator NPS: % promoters (9–10) minus % detractors (0–6) of the ratings in the range, -100..100 (null without ratings).'
   })

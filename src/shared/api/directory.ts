@@ -13,6 +13,7 @@ export const directoryEndpoints = {
     query: z.object({ idVa: IdParam, idOrg: IdParam.optional() }),
     response: z.array(DirectoryContact),
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Settings shape (SPEC §3 directory contact): idContact, city {id,name}, department {id,name} and the contact fields.'
   }),
@@ -34,6 +35,7 @@ export const directoryEndpoints = {
     body: CreateContact,
     response: DirectoryContact,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body not shown in SPEC: the contact fields with idCity (its department follows from the city). Answers the created contact.'
   }),
@@ -45,6 +47,7 @@ export const directoryEndpoints = {
     body: UpdateContact,
     response: DirectoryContact,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body: idContact with the contact fields. Answers the updated contact.'
   }),
@@ -55,6 +58,7 @@ export const directoryEndpoints = {
     params: z.object({ idContact: IdParam }),
     response: SuccessResult,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     note: "Only contacts of the caller's organisation (roles 1–2: any). Answers { success }."
   })
 } as const;

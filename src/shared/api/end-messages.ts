@@ -13,6 +13,7 @@ export const endMessageEndpoints = {
     query: OrgQuery,
     response: z.array(EndMessage),
     access: 'any',
+    ipc: ['analytics'],
     org: { in: 'query', name: 'idOrg' },
     note: 'The client messages in SPEC §9 order, the last flagged fin. Loaded by the human agent after sign-in.'
   }),
@@ -27,6 +28,7 @@ export const endMessageEndpoints = {
     }),
     response: EndMessage,
     access: [1, 3, 6],
+    ipc: ['settings'],
     org: { in: 'query', name: 'idOrg' }
   }),
   endMessages: endpoint({
@@ -36,6 +38,7 @@ export const endMessageEndpoints = {
     query: OrgQuery,
     response: z.array(EndMessage),
     access: 'any',
+    ipc: ['settings'],
     org: { in: 'query', name: 'idOrg' }
   })
 } as const;

@@ -25,6 +25,13 @@ export interface OrgSource {
   name: string;
 }
 
+/**
+ * The IPC channels through which the renderer may reach an entry (the main process calls it on the
+ * page's behalf): 'settings' → 'settings:call' (src/shared/settings-calls.ts), 'analytics' →
+ * 'analytics:query' (src/shared/analytics-calls.ts). Those allow-lists are derived from this flag.
+ */
+export type IpcArea = 'settings' | 'analytics';
+
 /** The response kinds: a JSON document validated by a schema, or a streamed file. */
 export type ResponseKind = z.ZodType | 'csv' | 'binary';
 
@@ -39,6 +46,8 @@ export interface EndpointDef {
   response: ResponseKind;
   access: Access;
   org?: OrgSource;
+  /** Which renderer channels may call it (absent: none; the app's other services call it themselves). */
+  ipc?: readonly IpcArea[];
   /** Why a shape was chosen where SPEC §7 says it is "not shown", or any other decision. */
   note?: string;
 }

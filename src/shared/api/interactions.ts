@@ -19,6 +19,7 @@ function indicator<const P extends string>(path: P, note: string) {
     query: FilterQuery,
     response: IndicatorResult,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note
   });
@@ -41,6 +42,7 @@ export const interactionEndpoints = {
     query: FilterQuery,
     response: ChartSeries,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Path kept with its trailing slash as SPEC writes it. Shape not shown: recognised intents per time bucket (resolution), all channels unified, one dataset per top intent, named as its response node.'
   }),
@@ -52,6 +54,7 @@ export const interactionEndpoints = {
     query: PagedFilterQuery,
     response: AgentChatsPage,
     access: HUMAN_REPORT_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The attended chats of the human-agent chats report, paged. Shape not shown in SPEC: chats (each with its customer, cliente) plus the paging fields.'
   }),
@@ -63,6 +66,7 @@ export const interactionEndpoints = {
     query: PagedFilterQuery,
     response: AgentChatsPage,
     access: HUMAN_REPORT_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The not-attended chats of the human-agent chats report, paged (same row shape; no agent, events narrow it).'
   }),
@@ -74,6 +78,7 @@ export const interactionEndpoints = {
     query: PageQuery,
     response: InteractionHistoryPage,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The interactions of one conversation (SPEC §3 interaction history page), oldest first, with the customer of the conversation (cliente, ours, for the title of the page); the history report links here by idConv.'
   }),
@@ -85,6 +90,7 @@ export const interactionEndpoints = {
     query: FilterQuery,
     response: InteractionTotals,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Shape not shown in SPEC: conversations in the range, in total and per channel label.'
   }),
@@ -96,6 +102,7 @@ export const interactionEndpoints = {
     query: FilterQuery,
     response: AverageInteraction,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Shape not shown in SPEC: average seconds per interaction as a number (null without data).'
   })

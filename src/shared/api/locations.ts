@@ -14,6 +14,7 @@ export const locationEndpoints = {
     query: LocationListQuery,
     response: LocationList,
     access: 'any',
+    ipc: ['settings', 'analytics'],
     org: ORG_QUERY,
     note: 'Path kept with its trailing slash as SPEC writes it. Shape not shown: flat regionals, departments (idRegional null when unassigned) and cities (only with requireCities=true, otherwise []).'
   }),

@@ -15,6 +15,7 @@ export const notificationEndpoints = {
     params: OrgIdParams,
     response: z.array(NotificationType),
     access: [1, 2, 3, 4],
+    ipc: ['analytics'],
     org: ORG_PATH_ID,
     note: 'The {id} is the organisation (default notification company 100). The client adds checked to each type, like channels.'
   }),
@@ -55,6 +56,7 @@ export const notificationEndpoints = {
     query: PagedFilterQuery,
     response: NotificationLogPage,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'The notification log (the report whose path SPEC §7 Reports does not show): SPEC §3 notificationsLog, totalPages, totalResult; notifChannels and events narrow it.'
   }),
@@ -66,6 +68,7 @@ export const notificationEndpoints = {
     query: FilterQuery,
     response: z.array(NotificationStatusCount),
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH_ID,
     note: 'Shape not shown in SPEC: notifications sent in the range per delivery status. The {id} is the organisation.'
   }),
@@ -77,6 +80,7 @@ export const notificationEndpoints = {
     query: FilterQuery,
     response: z.array(EventRoleCount),
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH_ID,
     note: 'Shape not shown in SPEC: notifications in the range per event type and recipient role. The {id} is the organisation.'
   })

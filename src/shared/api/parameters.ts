@@ -14,6 +14,7 @@ export const parameterEndpoints = {
     query: OrgQuery,
     response: ChatParameters,
     access: 'any',
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'SPEC §3 parameters. Read by the console too (the max chats per agent).'
   }),
@@ -25,6 +26,7 @@ export const parameterEndpoints = {
     body: UpdateChatParameters,
     response: ChatParameters,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body: any subset of the parameters (the general page sends nroMaximoChatsAsesor). Answers all parameters.'
   }),
@@ -35,6 +37,7 @@ export const parameterEndpoints = {
     query: z.object({ idOrg: IdParam.optional(), alsoDeleted: QueryBool.default(false) }),
     response: z.array(PauseEvent),
     access: 'any',
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Pause events, newest first; deleted ones only with alsoDeleted=true. The console reads them to pause.'
   }),
@@ -46,6 +49,7 @@ export const parameterEndpoints = {
     body: CreatePauseEvent,
     response: PauseEvent,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: "Body not shown in SPEC: nombre, descripcion, activo. Answers the created event. 409 when a live event of the organisation has the name (unique-name.ts)."
   }),
@@ -57,6 +61,7 @@ export const parameterEndpoints = {
     body: UpdatePauseEvent,
     response: PauseEvent,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: "Body: id with nombre, descripcion, activo. Answers the updated event. 409 when a live event of the organisation has the name (unique-name.ts)."
   }),
@@ -67,6 +72,7 @@ export const parameterEndpoints = {
     query: PauseEventQuery,
     response: SuccessResult,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Query id (and idOrg). Logical delete (still listed with alsoDeleted=true).'
   })

@@ -27,6 +27,7 @@ export const reasonEndpoints = {
     query: OrgQuery,
     response: z.array(BusinessReason),
     access: FILTER_LIST_READERS,
+    ipc: ['settings', 'analytics'],
     org: ORG_QUERY,
     note: 'Every business reason not deleted, newest first. Query params not shown beyond the organisation suffix.'
   }),
@@ -47,6 +48,7 @@ export const reasonEndpoints = {
     query: OrgQuery,
     response: z.array(FinalReason),
     access: FILTER_LIST_READERS,
+    ipc: ['settings', 'analytics'],
     org: ORG_QUERY,
     note: 'Every finalisation reason not deleted, newest first.'
   }),
@@ -68,6 +70,7 @@ export const reasonEndpoints = {
     body: CreateBusinessReason,
     response: BusinessReason,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body not shown in SPEC: codigoCausal, nombre, descripcion, activo. Answers the created reason (the list puts it on top). 409 when a live reason of its kind has the code or the name (unique-name.ts).'
   }),
@@ -79,6 +82,7 @@ export const reasonEndpoints = {
     body: UpdateBusinessReason,
     response: BusinessReason,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body not shown in SPEC: idCausal with nombre, descripcion, activo (SPEC §4: the fields an update changes). 409 when another live reason of its kind has the name.'
   }),
@@ -90,6 +94,7 @@ export const reasonEndpoints = {
     body: CreateFinalReason,
     response: FinalReason,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body: codigoCausalFinalizacion, nombre, descripcion, activo. 409 when a live reason of its kind has the code or the name (unique-name.ts).'
   }),
@@ -101,6 +106,7 @@ export const reasonEndpoints = {
     body: UpdateFinalReason,
     response: FinalReason,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Body: idCausal with nombre, descripcion, activo. 409 when another live reason of its kind has the name.'
   }),
@@ -133,6 +139,7 @@ export const reasonEndpoints = {
     query: DeleteReasonQuery,
     response: z.boolean(),
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Query idCausal (and idOrg). Answers a boolean: the delete failed unless it is true (SPEC §5). Logical delete.'
   }),
@@ -143,6 +150,7 @@ export const reasonEndpoints = {
     query: DeleteReasonQuery,
     response: z.boolean(),
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Query idCausal (and idOrg). Answers a boolean (SPEC §5). Logical delete.'
   }),
@@ -153,6 +161,7 @@ export const reasonEndpoints = {
     query: OrgQuery,
     response: z.array(AutomaticTransferReason),
     access: FILTER_LIST_READERS,
+    ipc: ['analytics'],
     org: ORG_QUERY,
     note: 'The reasons the assistant hands a conversation to a human agent (SPEC §3 idCause, nombre); they fill the causalesPasoAutomatico filter.'
   })

@@ -1,9 +1,9 @@
 import { endpoint } from './endpoint';
 import { ANALYTICS_READERS, HUMAN_REPORT_READERS, ORG_QUERY } from './access';
-import { PagedStatisticsFilter, StatisticsFilter } from '../domain/filter';
+import { CsvStatisticsFilter, PagedStatisticsFilter } from '../domain/filter';
 import { AccessLogPage, CausalReportPage, ConversationsPage } from '../domain/paged';
 
-const CSV = 'Streamed as text/csv (UTF-8 with BOM, comma-separated, one header row) with the rows the filter selects, all pages.';
+const CSV = "Streamed as text/csv (UTF-8 with BOM, one header row) with the rows the filter selects, all pages; fields separated by ?delimiter (',' by default, ';' for Excel in Spanish), quoted when they hold it.";
 
 /** SPEC §7 "Reports", and the CSV downloads whose paths SPEC does not show. */
 export const reportEndpoints = {
@@ -14,6 +14,7 @@ export const reportEndpoints = {
     query: PagedStatisticsFilter,
     response: CausalReportPage,
     access: HUMAN_REPORT_READERS,
+    ipc: ['analytics'],
     org: ORG_QUERY,
     note: "The typing (causal) report, paged: SPEC §3 causal report rows under humanAgentTyping (plus, ours, the customer's name: cliente); the client joins businessCausal with ';\\n' and shows dateConection as DD/MM/YYYY."
   }),
@@ -24,6 +25,7 @@ export const reportEndpoints = {
     query: PagedStatisticsFilter,
     response: ConversationsPage,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_QUERY,
     note: "The virtual-assistant history report ('Historial'), paged; each row's idConv links to its interactions. Shape not shown in SPEC."
   }),
@@ -34,6 +36,7 @@ export const reportEndpoints = {
     query: PagedStatisticsFilter,
     response: AccessLogPage,
     access: ANALYTICS_READERS,
+    ipc: ['analytics'],
     org: ORG_QUERY,
     note: "The access log ('Accesos'; SPEC §7 does not show its path): SPEC §3 access log page (entriesConsumers + paging); id and idType search a customer."
   }),
@@ -41,7 +44,7 @@ export const reportEndpoints = {
     service: 'virtualAgent',
     method: 'GET',
     path: '/api/reports/consumerClients/csv',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: ANALYTICS_READERS,
     org: ORG_QUERY,
@@ -51,7 +54,7 @@ export const reportEndpoints = {
     service: 'virtualAgent',
     method: 'GET',
     path: '/api/reports/conversations/csv',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: ANALYTICS_READERS,
     org: ORG_QUERY,
@@ -61,7 +64,7 @@ export const reportEndpoints = {
     service: 'virtualAgent',
     method: 'GET',
     path: '/api/reports/humanAgentTyping/csv',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: HUMAN_REPORT_READERS,
     org: ORG_QUERY,
@@ -71,7 +74,7 @@ export const reportEndpoints = {
     service: 'virtualAgent',
     method: 'GET',
     path: '/api/reports/chats/csv',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: HUMAN_REPORT_READERS,
     org: ORG_QUERY,
@@ -81,7 +84,7 @@ export const reportEndpoints = {
     service: 'virtualAgent',
     method: 'GET',
     path: '/api/reports/integrationsLog/csv',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: ANALYTICS_READERS,
     org: ORG_QUERY,
@@ -91,7 +94,7 @@ export const reportEndpoints = {
     service: 'notifications',
     method: 'GET',
     path: '/api/reports/notificationsLog/csv',
-    query: StatisticsFilter,
+    query: CsvStatisticsFilter,
     response: 'csv',
     access: ANALYTICS_READERS,
     org: ORG_QUERY,

@@ -14,6 +14,7 @@ export const responseTemplateEndpoints = {
     params: IdOrgParams,
     response: ResponseTemplateList,
     access: CHAT_AND_EDITORS,
+    ipc: ['settings'],
     org: ORG_PATH,
     note: 'Answers { templates } (SPEC §7), sorted by name.'
   }),
@@ -25,6 +26,7 @@ export const responseTemplateEndpoints = {
     body: UpsertResponseTemplate,
     response: ResponseTemplate,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_PATH,
     note: "Body not shown in SPEC: with idTemplate it updates, without it creates. Answers the stored template. 409 when another of the organisation's templates has the name (unique-name.ts)."
   }),
@@ -36,6 +38,7 @@ export const responseTemplateEndpoints = {
     body: DeleteResponseTemplate,
     response: SuccessResult,
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_PATH,
     note: 'Body { idTemplate } (SPEC §7: a DELETE with a body). Answers { success }.'
   })

@@ -18,6 +18,7 @@ export const splitBulkEndpoints = {
     body: UpdateSplits,
     response: z.array(Split),
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'Path and body not shown in SPEC (ours): { splits: [the actualizarSplit body of each] }, all or nothing. Answers the updated splits in the order sent.'
   })

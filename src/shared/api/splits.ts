@@ -30,7 +30,7 @@ function write<const M extends 'POST' | 'DELETE', const P extends string, const 
   response: R,
   note: string
 ) {
-  return endpoint({ service: 'humanAgent', method, path, query, body, response, access: HUMAN_SETTINGS_EDITORS, org: ORG_QUERY, note });
+  return endpoint({ service: 'humanAgent', method, path, query, body, response, access: HUMAN_SETTINGS_EDITORS, ipc: ['settings'], org: ORG_QUERY, note });
 }
 
 /** SPEC §7 "Splits" (queues), their agents, schedules and derivations (human-agent service). */
@@ -42,6 +42,7 @@ export const splitEndpoints = {
     query: OrgQuery,
     response: z.array(Split),
     access: FILTER_LIST_READERS,
+    ipc: ['settings', 'analytics'],
     org: ORG_QUERY,
     note: 'Every split with its schedules (horariosAtencion) and derivations, newest first; they also fill the splits filter.'
   }),
@@ -55,6 +56,7 @@ export const splitEndpoints = {
     query: z.object({ idOrg: IdParam.optional(), idSplit: IdParam.optional() }),
     response: z.array(AgentSplit),
     access: HUMAN_SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
     note: 'The agent-split links (fields not shown in SPEC: idSplitUsuario, idSplit, idUser, agent name), optionally of one split.'
   }),

@@ -21,6 +21,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: ReasonStatistics,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Conversations per business reason in the range (SPEC §3 reason statistics). causalesNegocio, splits and agents narrow it.'
   }),
@@ -32,6 +33,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: ReasonStatistics,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Conversations per finalisation reason in the range (SPEC §3 reason statistics). causalesFin narrows it.'
   }),
@@ -43,6 +45,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: ReasonStatistics,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: "Shape not shown in SPEC: finished human-agent conversations by typing state, Causales { 'Tipificadas', 'Sin tipificar' } and Total."
   }),
@@ -54,6 +57,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: ChatShare,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Indicator AttendedChats: escalated chats an agent attended (value), of all escalated chats (total), and the percentage (null without chats).'
   }),
@@ -65,6 +69,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: ChatShare,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Indicator NotAttendedChats: escalated chats no agent attended, of all escalated chats, and the percentage.'
   }),
@@ -76,6 +81,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: IndicatorResult,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Indicator NivelAbandono: percentage of conversations the client left before being answered (null without data).'
   }),
@@ -87,6 +93,7 @@ export const statisticsEndpoints = {
     query: FilterQuery,
     response: ChatStatusCounts,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: "Path not shown in SPEC (agent statistics): escalated chats of the range per state, for 'Estado de chats'."
   }),
@@ -98,6 +105,7 @@ export const statisticsEndpoints = {
     query: PagedFilterQuery,
     response: EscalatedChatsPage,
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: "Path not shown in SPEC (agent statistics): the escalated chats of the range, paged, for 'Chats escalados'; each with its customer's name (cliente, null when not identified)."
   }),
@@ -108,6 +116,7 @@ export const statisticsEndpoints = {
     params: z.object({ idOrg: IdParam, idConv: ConversationId }),
     response: z.array(EscalatedChatMessage),
     access: HUMAN_STATS_READERS,
+    ipc: ['analytics'],
     org: ORG_PATH,
     note: 'Path not shown in SPEC (agent statistics): the messages of one escalated chat (SPEC §3 escalated-chat message), oldest first; COMMAND messages carry the end-message acronym.'
   })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import { ConversationId, IdList, NO_NUL, TimeOfDay, dayString, hasNoNul } from './fields';
 import { PageQueryShape } from './paged';
-import { INTEGRATION_STATUSES } from './report';
+import { CsvDelimiter, INTEGRATION_STATUSES } from './report';
 
 /**
  * SPEC §3 "Filter": the query of every statistics and report call. Dates are 'yyyy-MM-dd' (the
@@ -100,6 +100,8 @@ const orgShape = { idOrg: IdParam.optional() };
 export const FilterQuery = withFilterRules(z.object(filterShape));
 /** For calls that take the organisation as ?idOrg (SPEC §6 suffix rule). */
 export const StatisticsFilter = withFilterRules(z.object({ ...filterShape, ...orgShape }));
+/** For the CSV downloads: the filter and the field separator (',' when not asked: RFC 4180). */
+export const CsvStatisticsFilter = withFilterRules(z.object({ ...filterShape, ...orgShape, delimiter: CsvDelimiter.default(',') }));
 /** The order of a paged list by its date (the server's one sort): newest first unless asked. */
 export const SORT_ORDERS = ['desc', 'asc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -109,6 +111,7 @@ export const PagedFilterQuery = withFilterRules(z.object({ ...filterShape, ...Pa
 export const PagedStatisticsFilter = withFilterRules(z.object({ ...filterShape, ...orgShape, ...PageQueryShape, ...orderShape }));
 
 export type StatisticsFilter = z.infer<typeof StatisticsFilter>;
+export type CsvStatisticsFilter = z.infer<typeof CsvStatisticsFilter>;
 export type StatisticsFilterInput = z.input<typeof StatisticsFilter>;
 export type PagedStatisticsFilter = z.infer<typeof PagedStatisticsFilter>;
 

@@ -3,6 +3,16 @@ import { Timestamp } from './fields';
 
 export const INTEGRATION_STATUSES = ['success', 'failed'] as const;
 
+/**
+ * The field separator of a CSV download: ';' is what Excel in Spanish (Colombian Windows, whose
+ * decimal mark is ',') splits on when the file is double-clicked; ',' is the RFC 4180 default the
+ * platform answers when a client does not ask (the desktop app always asks, ';' unless the user
+ * chose ','). Either way a field holding the separator, a quote or a line break is quoted.
+ */
+export const CSV_DELIMITERS = [';', ','] as const;
+export const CsvDelimiter = z.enum(CSV_DELIMITERS, { message: "El separador debe ser ';' o ','" });
+export type CsvDelimiter = z.infer<typeof CsvDelimiter>;
+
 /** Rows of the reports. SPEC §3 names the page wrappers; the row fields are not shown and chosen here. */
 
 /** One customer entry (the access log's entriesConsumers). */

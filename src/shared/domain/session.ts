@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_IDS, type RoleId } from '../roles';
 import { NO_NUL, hasNoNul } from './fields';
+import { NewPassword } from './password-policy';
 
 export const Email = z.string().trim().toLowerCase().email({ message: 'Ingrese un correo electrónico válido' }).max(254);
 
@@ -32,15 +33,10 @@ export type TokenClaims = z.infer<typeof TokenClaims>;
 
 export const ChangePasswordCheck = z.object({ changePassword: z.boolean() });
 
-/** A new password: at least 8 characters with a letter and a digit. SPEC does not fix the rule. */
-export const NewPassword = z
-  .string()
-  .min(8, { message: 'La contraseña debe tener al menos 8 caracteres' })
-  .max(128, { message: 'La contraseña no puede superar 128 caracteres' })
-  .regex(/[A-Za-zÁÉÍÓÚÑáéíóúñ]/, { message: 'La contraseña debe tener al menos una letra' })
-  .regex(/[0-9]/, { message: 'La contraseña debe tener al menos un número' })
-  .refine(hasNoNul, NO_NUL);
+/** A new password: the shared policy (src/shared/domain/password-policy.ts). */
+export { NewPassword };
 
+/** The platform also refuses the current password again and one holding the e-mail (password-policy.ts passwordIssues). */
 export const UpdatePasswordBody = z.object({
   oldPassword: z.string().min(1, { message: 'Ingrese la contraseña actual' }).max(256).refine(hasNoNul, NO_NUL),
   newPassword: NewPassword
@@ -51,4 +47,5 @@ export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBody>;
 export const PASSWORD_UPDATED_REPLY = 'Contraseña actualizada';
 export const UpdatePasswordResult = z.object({ message: z.string() });
 
-export const LdapLoginBody = z.object({ username: z.string().min(1).max(256).refine(hasNoNul, NO_NUL), password: z.string().min(1).max(256).refine(hasNoNul, NO_NUL) });
+/** The LDAP sign-in's body lives with the directory's other contracts. */
+export { LdapLoginBody } from './ldap';

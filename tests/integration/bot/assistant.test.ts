@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { answerTurn, welcomeTurn, type BotTurnInput } from '../../../src/server/bot';
-import { botInteractions, files, responseNodes } from '../../../src/server/db/schema';
+import { createAssistant, OPTIONS_TEXT, welcomeTurn, type Assistant, type BotTurnInput } from '../../../src/server/bot';
+import { forgetModelsInMemory } from '../../../src/server/bot/models';
+import { Trainer } from '../../../src/server/bot/trainer';
+import { trainingKey } from '../../../src/server/bot/training';
+import { botInteractions, botModels, files, responseNodes, workspaces } from '../../../src/server/db/schema';
 import { InteractionRequest, InteractionResponse } from '../../../src/shared/domain/interaction';
 import { BACKENDS } from '../server/helpers';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture, type NodeSpec } from './fixture';
@@ -9,10 +12,29 @@ import { createBotFixture, createConversation, openBotDatabase, type BotDatabase
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 const FILE_ID = 'bot_file_pagos';
 
+/** The worker-thread trainer, counting the trainings it is asked for. */
+class CountingTrainer extends Trainer {
+  trainings = 0;
+  override train(...args: Parameters<Trainer['train']>): ReturnType<Trainer['train']> {
+    this.trainings++;
+    return super.train(...args);
+  }
+}
+
+async function until(test: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
   let bot: BotDatabase;
   let fx: BotFixture;
   let bare: BotFixture;
+  let assistant: Assistant;
+  const trainer = new CountingTrainer();
 
   const nodes = (): NodeSpec[] => [
     {
@@ -25,6 +47,7 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
     },
     {
       nodeId: 'horarios',
+      nodeName: 'Horarios de atención',
       intent: 'consultar_horarios',
       examples: ['horarios', 'horario de atención', '¿a qué hora abren?'],
       elements: [
@@ -40,14 +63,19 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
 
   beforeAll(async () => {
     bot = await openBotDatabase(backend);
+    assistant = createAssistant({ db: bot.db, trainer });
     fx = await createBotFixture(bot.db, nodes());
     bare = await createBotFixture(bot.db, null);
     await bot.db.insert(files).values({ id: FILE_ID, organizationId: fx.organizationId, conversationId: null, name: 'Medios de pago.png', contentType: 'image/png', size: 3, data: Buffer.from('png'), createdAt: NOW });
   });
-  afterAll(() => bot.close());
+  afterAll(async () => {
+    await assistant.close();
+    await trainer.close();
+    await bot.close();
+  });
 
   const turn = async (fixture: BotFixture, conversationId: string, text: string, extra: Partial<BotTurnInput> = {}) =>
-    answerTurn(bot.db, { organizationId: fixture.organizationId, idVa: fixture.idVa, conversationId, text, attachments: [], consecutiveFailures: 0, now: NOW, ...extra });
+    assistant.answerTurn(bot.db, { organizationId: fixture.organizationId, idVa: fixture.idVa, conversationId, text, attachments: [], consecutiveFailures: 0, now: NOW, ...extra });
   const rowsOf = (conversationId: string) =>
     bot.db.select().from(botInteractions).where(eq(botInteractions.conversationId, conversationId)).orderBy(asc(botInteractions.id));
 
@@ -165,7 +193,7 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
 
   it('does not answer from another organisation workspace', async () => {
     const conv = await createConversation(bot.db, bare, NOW);
-    const result = await answerTurn(bot.db, {
+    const result = await assistant.answerTurn(bot.db, {
       organizationId: bare.organizationId,
       idVa: fx.idVa,
       conversationId: conv,
@@ -181,10 +209,146 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
     const conv = await createConversation(bot.db, fx, NOW);
     await expect(
       bot.db.transaction(async (tx) => {
-        await answerTurn(tx, { organizationId: fx.organizationId, idVa: fx.idVa, conversationId: conv, text: 'hola', attachments: [], consecutiveFailures: 0, now: NOW });
+        await assistant.answerTurn(tx, { organizationId: fx.organizationId, idVa: fx.idVa, conversationId: conv, text: 'hola', attachments: [], consecutiveFailures: 0, now: NOW });
         throw new Error('rollback');
       })
     ).rejects.toThrow('rollback');
     expect(await rowsOf(conv)).toEqual([]);
+  });
+  it('offers the closest nodes as options when unsure, records the turn as not answered, and answers the option tapped', async () => {
+    await bot.db.update(workspaces).set({ answerThreshold: 0.95, optionsThreshold: 0.3 }).where(eq(workspaces.id, fx.workspaceId!));
+    try {
+      const conv = await createConversation(bot.db, fx, NOW);
+      // A failure before does not make the options turn hand the chat over.
+      const unsure = await turn(fx, conv, 'horario de atención para pagar', { consecutiveFailures: 1 });
+      expect(unsure).toMatchObject({ answered: false, intent: null, escalate: null });
+      expect(unsure.items).toHaveLength(1);
+      expect(unsure.items[0]).toMatchObject({ itemType: 9, itemValue: OPTIONS_TEXT });
+      expect(unsure.items[0]!.itemOptions).toEqual(['Horarios de atención', 'pagos']);
+      expect(unsure.text.split('\n')).toEqual([OPTIONS_TEXT, ...unsure.items[0]!.itemOptions!.map((o) => `- ${o}`)]);
+
+      // The customer taps the option: its text is the node's name, which is that node whatever the thresholds.
+      const tapped = await turn(fx, conv, 'Horarios de atención');
+      expect(tapped).toMatchObject({ answered: true, intent: 'consultar_horarios', escalate: null });
+
+      const rows = await rowsOf(conv);
+      expect(rows.map((r) => [r.intent, r.answered, r.escalated, r.responseNodeId])).toEqual([
+        [null, false, false, null],
+        ['consultar_horarios', true, false, fx.nodeIds.horarios]
+      ]);
+      expect(JSON.parse(rows[0]!.responseAnswer)).toEqual({ responseItems: unsure.items });
+    } finally {
+      await bot.db.update(workspaces).set({ answerThreshold: 0.6, optionsThreshold: 0.3 }).where(eq(workspaces.id, fx.workspaceId!));
+    }
+    // With the workspace's usual thresholds the same words answer.
+    const conv = await createConversation(bot.db, fx, NOW);
+    expect(await turn(fx, conv, 'horario de atención para pagar')).toMatchObject({ answered: true, intent: 'consultar_horarios' });
+  });
+
+  it('answers the question beside a greeting, and never a message about something else', async () => {
+    const conv = await createConversation(bot.db, fx, NOW);
+    expect(await turn(fx, conv, 'Buenos días! quisiera saber el horario de atención')).toMatchObject({ answered: true, intent: 'consultar_horarios' });
+    expect(await turn(fx, conv, 'hola, ¿a qué hora juega la selección?')).toMatchObject({ answered: false, intent: null });
+    expect(await turn(fx, conv, '¿a qué hora juega la selección?')).toMatchObject({ answered: false, intent: null });
+  });
+
+  it('keeps the thresholds in order (the database refuses options above answers)', async () => {
+    await expect(bot.db.update(workspaces).set({ answerThreshold: 0.4, optionsThreshold: 0.5 }).where(eq(workspaces.id, fx.workspaceId!))).rejects.toThrow();
+    await expect(bot.db.update(workspaces).set({ answerThreshold: 1.5 }).where(eq(workspaces.id, fx.workspaceId!))).rejects.toThrow();
+  });
+
+  it('stores the trained model, so a restart answers without training again', async () => {
+    const tag = `r${Date.now().toString(36)}`;
+    const specs: NodeSpec[] = [
+      { nodeId: `tarifas_${tag}`, nodeName: 'Tarifas', examples: ['tarifas', 'cuánto vale el servicio', 'precio de la mensualidad'], elements: [{ type: 1, value: 'La mensualidad vale $20.000.' }] },
+      { nodeId: `cobertura_${tag}`, nodeName: 'Cobertura', examples: ['cobertura', 'en qué barrios hay servicio', 'llega el servicio a mi zona'], elements: [{ type: 1, value: 'Cubrimos toda la ciudad.' }] }
+    ];
+    const own = await createBotFixture(bot.db, specs);
+    const before = trainer.trainings;
+    const first = createAssistant({ db: bot.db, trainer });
+    const conv = await createConversation(bot.db, own, NOW);
+    expect(await first.answerTurn(bot.db, { organizationId: own.organizationId, idVa: own.idVa, conversationId: conv, text: 'cuánto vale la mensualidad del servicio', attachments: [], consecutiveFailures: 0, now: NOW })).toMatchObject({
+      answered: true,
+      intent: `tarifas_${tag}`
+    });
+    await first.close();
+    expect(trainer.trainings).toBe(before + 1);
+    const [stored] = await bot.db.select().from(botModels).where(eq(botModels.workspaceId, own.workspaceId!));
+    expect(stored?.trainingKey).toBe(trainingKey(specs.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName!, examples: n.examples }))));
+    expect(JSON.parse(stored!.model)).toHaveProperty('nluManager');
+
+    forgetModelsInMemory(); // what a restart does
+    const restarted = createAssistant({ db: bot.db, trainer });
+    try {
+      const again = await restarted.answerTurn(bot.db, { organizationId: own.organizationId, idVa: own.idVa, conversationId: conv, text: 'llega el servicio al barrio de mi casa?', attachments: [], consecutiveFailures: 0, now: NOW });
+      expect(again).toMatchObject({ answered: true, intent: `cobertura_${tag}` });
+      expect(trainer.trainings).toBe(before + 1);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('retrains when the examples change, answering with the previous model meanwhile', async () => {
+    const tag = `c${Date.now().toString(36)}`;
+    const own = await createBotFixture(bot.db, [
+      { nodeId: `horarios_${tag}`, nodeName: 'Horarios', examples: ['horarios', 'a qué hora abren', 'horario de atención'], elements: [{ type: 1, value: 'De 8 a 6.' }] },
+      { nodeId: `pagos_${tag}`, nodeName: 'Pagos', examples: ['medios de pago', 'cómo puedo pagar', 'pagar con tarjeta'], elements: [{ type: 1, value: 'Tarjeta o PSE.' }] }
+    ]);
+    const conv = await createConversation(bot.db, own, NOW);
+    const ask = (text: string) => turn(own, conv, text);
+    expect(await ask('a qué hora abren los sábados')).toMatchObject({ answered: true, intent: `horarios_${tag}` });
+    const trainedBefore = trainer.trainings;
+    const [before] = await bot.db.select({ key: botModels.trainingKey }).from(botModels).where(eq(botModels.workspaceId, own.workspaceId!));
+
+    await bot.db
+      .update(responseNodes)
+      .set({ examples: ['horarios', 'a qué hora abren', 'horario de atención', 'cronograma de atención', 'jornada de los festivos'] })
+      .where(eq(responseNodes.id, own.nodeIds[`horarios_${tag}`]!));
+    // The next turn does not wait for the training: the previous model answers what it knows…
+    expect(await ask('a qué hora abren los sábados')).toMatchObject({ answered: true, intent: `horarios_${tag}` });
+    expect(trainer.trainings).toBe(trainedBefore + 1);
+    // …and the new model, once stored, knows the new words.
+    await until(async () => {
+      const [row] = await bot.db.select({ key: botModels.trainingKey }).from(botModels).where(eq(botModels.workspaceId, own.workspaceId!));
+      return row !== undefined && row.key !== before?.key;
+    }, 'the retrained model');
+    expect(await ask('me dice el cronograma para los festivos')).toMatchObject({ answered: true, intent: `horarios_${tag}` });
+    expect(trainer.trainings).toBe(trainedBefore + 1);
+  });
+  it('warms up: loads or trains and stores every workspace model before any customer writes', async () => {
+    const tag = `w${Date.now().toString(36)}`;
+    const own = await createBotFixture(bot.db, [
+      { nodeId: `citas_${tag}`, nodeName: 'Citas', examples: ['pedir una cita', 'agendar cita médica'], elements: [{ type: 1, value: 'Agenda en la app.' }] },
+      { nodeId: `resultados_${tag}`, nodeName: 'Resultados', examples: ['resultados de laboratorio', 'ver mis exámenes'], elements: [{ type: 1, value: 'En la app.' }] }
+    ]);
+    const warm = createAssistant({ db: bot.db, trainer });
+    const before = trainer.trainings;
+    await warm.warmUp();
+    await warm.close();
+    const [row] = await bot.db.select({ key: botModels.trainingKey }).from(botModels).where(eq(botModels.workspaceId, own.workspaceId!));
+    expect(row).toBeDefined();
+    expect(trainer.trainings).toBe(before + 1);
+    // Every other workspace of the database was already stored: none trained again.
+    const stored = await bot.db.select({ workspaceId: botModels.workspaceId }).from(botModels);
+    const all = await bot.db.select({ id: workspaces.id }).from(workspaces);
+    expect(stored.map((r) => r.workspaceId).sort()).toEqual(all.map((w) => w.id).sort());
+  });
+
+  it('does not understand (and reports) when a workspace first model cannot be trained', async () => {
+    class FailingTrainer extends Trainer {
+      override train(): ReturnType<Trainer['train']> {
+        return Promise.reject(new Error('worker crashed'));
+      }
+    }
+    const failing = new FailingTrainer();
+    const errors: string[] = [];
+    const broken = createAssistant({ db: bot.db, trainer: failing, onError: (error, context) => errors.push(`${context}: ${String(error)}`) });
+    const own = await createBotFixture(bot.db, [{ nodeId: `x${Date.now().toString(36)}`, examples: ['consultar saldo de la tarjeta'], elements: [{ type: 1, value: 'Saldo.' }] }]);
+    const conv = await createConversation(bot.db, own, NOW);
+    const result = await broken.answerTurn(bot.db, { organizationId: own.organizationId, idVa: own.idVa, conversationId: conv, text: 'saldo de mi tarjeta', attachments: [], consecutiveFailures: 0, now: NOW });
+    await broken.close();
+    expect(result).toMatchObject({ answered: false, intent: null });
+    expect(errors.join('\n')).toMatch(/worker crashed/);
+    expect(await rowsOf(conv)).toHaveLength(1);
   });
 });

@@ -34,6 +34,8 @@ export async function openBotDatabase(backend: Backend): Promise<BotDatabase> {
 
 export interface NodeSpec {
   nodeId: string;
+  /** Defaults to the node id. */
+  nodeName?: string;
   intent?: string;
   examples: string[];
   escalates?: boolean;
@@ -84,7 +86,7 @@ export async function createBotFixture(db: Db, nodes: NodeSpec[] | null): Promis
       .values({
         workspaceId: ws!.id,
         nodeId: spec.nodeId,
-        nodeName: spec.nodeId,
+        nodeName: spec.nodeName ?? spec.nodeId,
         intent: spec.intent ?? spec.nodeId,
         examples: spec.examples,
         escalates: spec.escalates ? 1 : 0,

@@ -24,6 +24,7 @@ import {
   users
 } from '../../../src/server/db/schema';
 import { expectTotalsMatchRows } from '../server/stats-totals-check';
+import { issueSession } from '../../../src/server/auth/session-tokens';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
 import { connectAgent, connectWidget, handshakeRefusal, ReliableSender, type TestClient } from './clients';
 import { createChatFixture, entryAnswers } from './fixtures';
@@ -553,7 +554,7 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     const url = platform.url;
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, {})).toEqual({ message: 'La sesión ha expirado, inicie sesión nuevamente', status: 401 });
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: 'no.es.token' })).toMatchObject({ status: 401 });
-    const admin = await platform.app.services.tokens.signAccess({ idUser: 3, email: 'admin@demo.co', role: 3, organizationId: 100, organizationName: 'Demo Contact Center' });
+    const { token: admin } = await issueSession(platform.app.db, platform.app.services.tokens, { idUser: 3, email: 'admin@demo.co', role: 3, organizationId: 100, organizationName: 'Demo Contact Center' });
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: admin })).toEqual({ message: 'Solo los asesores humanos pueden conectarse al chat', status: 403 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, {})).toMatchObject({ status: 400 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, { org: 999_999, va: fx.vaId })).toEqual({ message: 'La organización no existe o no está activa', status: 400 });

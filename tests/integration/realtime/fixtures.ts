@@ -22,6 +22,7 @@ import {
   workspaces
 } from '../../../src/server/db/schema';
 import { demoEndMessages } from '../../../src/server/db/seed/demo-data';
+import { issueSession } from '../../../src/server/auth/session-tokens';
 import { END_MESSAGE_ORDER } from '../../../src/shared/domain/end-message';
 
 /**
@@ -150,7 +151,7 @@ export async function createChatFixture(app: FastifyInstance, opts: FixtureOptio
       .returning({ idUser: users.idUser });
     if (!user) throw new Error('fixture: agent');
     await db.insert(agentSplits).values({ idSplit: a.splitId, idUser: user.idUser });
-    const token = await app.services.tokens.signAccess({ idUser: user.idUser, email: a.email, role: 5, organizationId: orgId, organizationName: orgName });
+    const { token } = await issueSession(db, app.services.tokens, { idUser: user.idUser, email: a.email, role: 5, organizationId: orgId, organizationName: orgName });
     agents.push({ userId: user.idUser, email: a.email, name: a.name, token, splitId: a.splitId });
   }
 

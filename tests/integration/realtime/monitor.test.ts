@@ -7,6 +7,7 @@ import { connected, handshakeRefusal, TestClient } from './clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
 import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
 import { agentOnline, startEscalated } from './scenario';
+import { issueSession } from '../../../src/server/auth/session-tokens';
 
 const Changed = monitorServerEvents['monitor:changed'];
 type Changed = z.infer<typeof Changed>;
@@ -35,7 +36,7 @@ describe.each(BACKENDS)('monitor namespace (%s)', (backend) => {
     const agent = fx.agents[0];
     if (!agent) throw new Error('one agent expected');
     // A supervisor (role 6) of the fixture's organisation.
-    supervisorToken = await platform.app.services.tokens.signAccess({ idUser: agent.userId, email: 'supervisor@pruebas.co', role: 6, organizationId: fx.orgId, organizationName: fx.orgName });
+    ({ token: supervisorToken } = await issueSession(platform.app.db, platform.app.services.tokens, { idUser: agent.userId, email: 'supervisor@pruebas.co', role: 6, organizationId: fx.orgId, organizationName: fx.orgName }));
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
+import { LDAP_TEXT } from '../../../src/shared/domain/ldap';
 import { MSG } from '../../../src/shared/messages';
 import { TokenClaims } from '../../../src/shared/domain/session';
 import { platformSettings, users } from '../../../src/server/db/schema';
@@ -15,12 +16,13 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
   });
   afterAll(() => platform.close());
 
-  it('answers a token pair whose access token carries exactly the SPEC §3 claims', async () => {
+  it('answers a token pair whose access token carries exactly the SPEC §3 claims and its session (sid)', async () => {
     const res = await login(platform.app, 'admin@demo.co');
     expect(res.statusCode).toBe(200);
     const { token, refreshToken } = res.json<{ token: string; refreshToken: string }>();
     const claims = claimsOf(token);
-    expect(Object.keys(claims).sort()).toEqual(['company', 'email', 'exp', 'nameCompany', 'role', 'sub']);
+    // sid: the session (refresh-token family) the token lives and dies with (issue 19, src/server/auth/session-guard.ts).
+    expect(Object.keys(claims).sort()).toEqual(['company', 'email', 'exp', 'nameCompany', 'role', 'sid', 'sub']);
     const admin = await userRow(platform.app, 'admin@demo.co');
     expect(claims).toMatchObject({ company: 100, email: 'admin@demo.co', nameCompany: 'Demo Contact Center', role: 3, sub: String(admin.idUser) });
     expect(TokenClaims.safeParse(claims).success).toBe(true);
@@ -146,20 +148,21 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
     expect((await platform.app.inject({ method: 'GET', url: CHECK, headers: bearer(token) })).statusCode).toBe(200);
   });
 
-  it('answers LDAP sign-in with 501 and a Spanish message while no directory is configured', async () => {
+  it('answers LDAP sign-in with 400 and a Spanish message while no organisation has a directory enabled', async () => {
     const res = await platform.app.inject({ method: 'POST', url: '/api/auth/auth_ldap', payload: { username: 'admin', password: 'x' } });
-    expect(res.statusCode).toBe(501);
-    expect(res.json().message).toBe(MSG.session.ldapNotConfigured);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(LDAP_TEXT.notEnabled);
   });
 
   it('answers 404 with a Spanish message for unknown routes and catalogue entries not served yet', async () => {
     const { token } = await signIn(platform.app, 'superadmin@demo.co');
     for (const [method, url] of [
       ['GET', '/api/no-existe'],
-      ['POST', '/api/organizations'],
-      ['DELETE', '/api/organizations/100']
+      // Catalogue entries of settings screens still to come (the workspaces' answers).
+      ['PUT', '/api/answers'],
+      ['GET', '/api/workspaces']
     ] as const) {
-      const res = await platform.app.inject({ method, url, headers: bearer(token), payload: method === 'POST' ? {} : undefined });
+      const res = await platform.app.inject({ method, url, headers: bearer(token), payload: method === 'PUT' ? {} : undefined });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: MSG.generic.notFound });
     }

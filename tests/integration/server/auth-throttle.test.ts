@@ -35,9 +35,9 @@ describe.each(BACKENDS)('sign-in throttling per address on %s', (backend) => {
     }
     // The right password does not get through either: the throttle answers before the credentials are looked at.
     expectThrottled(await attempt(app, '198.51.100.1', 'supervisor@demo.co', DEMO_PASSWORD));
-    // The LDAP sign-in has a budget of its own (it answers 501 while no directory is configured).
+    // The LDAP sign-in has a budget of its own (it answers 400 while no organisation has a directory enabled).
     const ldap = () => app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload: { username: 'supervisor', password: 'x' }, remoteAddress: '198.51.100.1' });
-    for (let i = 0; i < 3; i++) expect((await ldap()).statusCode).toBe(501);
+    for (let i = 0; i < 3; i++) expect((await ldap()).statusCode).toBe(400);
     expectThrottled(await ldap());
     // Throttled attempts counted nothing against the account.
     expect((await userRow(app, 'supervisor@demo.co')).failedAttempts).toBe(1);

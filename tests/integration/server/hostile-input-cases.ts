@@ -42,7 +42,11 @@ const TEXT_CANDIDATES = [
   '/api/multimedia/descargar/abc1',
   'abcdefgh1',
   'ABC123',
-  'evento_prueba'
+  'evento_prueba',
+  // An LDAP directory's settings (src/shared/domain/ldap.ts): its address, a DN, a user filter.
+  'ldap://127.0.0.1:389',
+  'dc=atiende,dc=test',
+  '(uid={{username}})'
 ];
 const NUMBER_CANDIDATES = [1, 2, 5, 0, 10, 100];
 

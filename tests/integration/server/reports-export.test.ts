@@ -83,6 +83,34 @@ describe.each(BACKENDS)('a whole export (%s)', (backend) => {
     expect([...seen].sort()).toEqual(csv.map((r) => r['Conversación']).sort());
   });
 
+  it("a ';' file (Excel en español) holds the same records as the ',' one, each field that holds ';' quoted; another separator is refused", async () => {
+    const get = (delimiter?: string) =>
+      platform.app.inject({
+        method: 'GET',
+        url: `${endpoints.causalReportCsv.path}?start=${RANGE.start}&end=${RANGE.end}${delimiter ? `&delimiter=${encodeURIComponent(delimiter)}` : ''}`,
+        headers: bearer(token)
+      });
+    const comma = await get(',');
+    const semicolon = await get(';');
+    expect(comma.statusCode).toBe(200);
+    expect(semicolon.statusCode).toBe(200);
+    // Not asked: ',' (RFC 4180), the same bytes as asked for ','.
+    expect((await get()).body).toBe(comma.body);
+    expect(semicolon.body.startsWith(`${UTF8_BOM}Conversación;Fecha;Asesor;Split;Causales de negocio;Causal de finalización\n`)).toBe(true);
+    const byComma = parse(comma.body.slice(1), { columns: true }) as Record<string, string>[];
+    const bySemicolon = parse(semicolon.body.slice(1), { columns: true, delimiter: ';' }) as Record<string, string>[];
+    expect(byComma.length).toBeGreaterThan(10);
+    expect(bySemicolon).toEqual(byComma);
+    // Several business reasons are joined by ';' and a line break: such a field is quoted, so it stays one field.
+    const several = byComma.find((r) => (r['Causales de negocio'] ?? '').includes(';\n'));
+    expect(several).toBeTruthy();
+    expect(semicolon.body).toContain(`;"${several?.['Causales de negocio']}"`);
+
+    const refused = await get('|');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("El separador debe ser ';' o ','");
+  });
+
   it.runIf(backend === 'pglite')('PGlite batches of any size write the same bytes (the keyset crosses ties on the start time)', async () => {
     const db = platform.app.db;
     // Three conversations started at the very same instant: only the id orders them.

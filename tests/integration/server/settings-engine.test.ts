@@ -12,6 +12,7 @@ import type { TestClient } from '../realtime/clients';
 import { createChatFixture, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
 import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
 import { agentOnline, Removed, startEscalated } from '../realtime/scenario';
+import { issueSession } from '../../../src/server/auth/session-tokens';
 
 /**
  * The chat engine honours a settings change at once: the calls of the human-agent settings pages,
@@ -38,8 +39,8 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
   });
 
   /** A token of `role` in the fixture's organisation (the settings pages' callers). */
-  const tokenOf = (fx: ChatFixture, role: 1 | 3 | 4 | 5 | 6) =>
-    platform.app.services.tokens.signAccess({ idUser: fx.agents[0]?.userId ?? 1, email: `rol${role}@pruebas.co`, role, organizationId: fx.orgId, organizationName: fx.orgName });
+  const tokenOf = async (fx: ChatFixture, role: 1 | 3 | 4 | 5 | 6) =>
+    (await issueSession(platform.app.db, platform.app.services.tokens, { idUser: fx.agents[0]?.userId ?? 1, email: `rol${role}@pruebas.co`, role, organizationId: fx.orgId, organizationName: fx.orgName })).token;
 
   const rest = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     platform.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });

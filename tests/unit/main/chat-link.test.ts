@@ -128,6 +128,22 @@ describe('chat link: connecting and following the session', () => {
     expect(platform.handshakes).toHaveLength(handshakes);
   });
 
+  it('a session the platform ended (the user deactivated, locked, deleted or their password changed elsewhere) signs the agent out', async () => {
+    const h = await start({ route: (req) => json(req.path === '/api/auth/refreshSesion' ? 401 : 404, { statusCode: 401, message: 'La sesión ha expirado, inicie sesión nuevamente' }) });
+    await until(() => online(h), 'first connect');
+    // The server closes the socket itself ('io server disconnect': socket.io would not reconnect by itself).
+    platform.endSessions();
+    await until(() => h.services.chatLink.state().connection === 'offline', 'the link to notice');
+    await h.clock.advance(10_000);
+    await until(() => h.events['session:ended'].length === 1, 'the session to end');
+    // One handshake with the refused token, one refused refresh, and the session is over.
+    expect(platform.handshakes).toEqual([agentToken('a1'), agentToken('a1')]);
+    expect(h.calls.filter((c) => c.path === '/api/auth/refreshSesion')).toHaveLength(1);
+    expect(h.events['session:ended']).toEqual([{ reason: 'refresh-failed' }]);
+    expect(h.services.chatLink.active()).toBe(false);
+    expect(await h.vault.get()).toBeNull();
+  });
+
   it('stops, without refreshing, when the platform refuses the user as an agent', async () => {
     const tokens = agentTokens('nope');
     platform.forbiddenTokens.add(tokens.access);

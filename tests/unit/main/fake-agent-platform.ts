@@ -44,6 +44,8 @@ export interface FakeAgentPlatform {
   end(conversationId: string, options?: { silently?: boolean }): void;
   /** Closes every agent transport, as a network drop would. */
   drop(): void;
+  /** Ends the agent's access as the platform's endUserSessions does: its tokens refused from now on, its sockets disconnected by the server. */
+  endSessions(): void;
   emit(event: string, payload: unknown): void;
   close(): Promise<void>;
 }
@@ -114,6 +116,10 @@ export async function startFakeAgentPlatform(path: string): Promise<FakeAgentPla
     },
     drop() {
       for (const socket of nsp.sockets.values()) socket.conn.close();
+    },
+    endSessions() {
+      platform.validTokens.clear();
+      for (const socket of nsp.sockets.values()) socket.disconnect(true);
     },
     emit(event, payload) {
       nsp.emit(event, payload);

@@ -10,6 +10,10 @@ function spies(): IpcServices {
   return {
     session: {
       login: vi.fn(),
+      loginLdap: vi.fn(),
+      ldapDirectories: vi.fn(),
+      administerEntity: vi.fn(),
+      leaveEntity: vi.fn(),
       logout: none,
       get: none,
       activity: none,
@@ -43,7 +47,7 @@ function spies(): IpcServices {
     },
     analytics: { query: vi.fn(), savePng: vi.fn() },
     settings: { call: vi.fn() },
-    downloads: { download: vi.fn(), cancel: vi.fn(), showInFolder: vi.fn(), dispose: vi.fn() },
+    downloads: { download: vi.fn(), cancel: vi.fn(), showInFolder: vi.fn(), preferences: vi.fn(), dispose: vi.fn() },
     schedules: { list: vi.fn(), save: vi.fn(), remove: vi.fn(), runNow: vi.fn(), chooseFolder: vi.fn(), check: vi.fn(), dispose: vi.fn() }
   };
 }

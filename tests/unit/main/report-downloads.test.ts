@@ -1,12 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCsvRowCounter, createReportDownloads, type ReportDownloads } from '../../../src/main/services/report-downloads';
 import { silentLogger, type FileSaver } from '../../../src/main/services/ports';
 import type { DownloadProgress } from '../../../src/shared/report-downloads';
 import { MSG } from '../../../src/shared/messages';
-import { harness, settle, signedIn, type Harness, type Route } from './fakes';
+import { accessToken, harness, refreshToken, settle, signedIn, T0, type Harness, type Route } from './fakes';
 
 const HEADER = '\uFEFFFecha,Tipo de identificación,Identificación,Nombre,Canal,Asistente virtual,Conversación\n';
 const ROW = '09/03/2026 09:00:00,CÉDULA CIUDADANIA,111,"Ríos, Ana",Web,Asistente Demo,K1\n';
@@ -68,7 +69,15 @@ describe('report downloads', () => {
     };
     events = [];
     h.services.bus.on('reports:progress', (p) => events.push(p));
-    downloads = createReportDownloads({ api: h.services.api, store: { current: () => signedIn() }, saver, bus: h.services.bus, clock: h.clock, logger: silentLogger });
+    downloads = createReportDownloads({
+      api: h.services.api,
+      store: { current: () => signedIn() },
+      settings: h.settings,
+      saver,
+      bus: h.services.bus,
+      clock: h.clock,
+      logger: silentLogger
+    });
   });
   afterEach(() => {
     h.services.dispose();
@@ -96,6 +105,55 @@ describe('report downloads', () => {
 
     expect(await downloads.showInFolder(last?.id ?? '')).toEqual({ ok: true, data: null });
     expect(shown).toEqual([join(dir, 'usuarios.csv')]);
+  });
+
+  it("sends the separator: ';' (Excel en español) until the user chooses ',', then that one, remembered for that user only", async () => {
+    const separatorOf = () => new URL(h.calls.at(-1)?.url ?? 'http://x/').searchParams.get('delimiter');
+    expect(await downloads.preferences()).toEqual({ ok: true, data: { delimiter: ';' } });
+    await downloads.download({ report: 'accessLog', query: { start: '2026-03-09', end: '2026-03-10' } });
+    await ended();
+    expect(separatorOf()).toBe(';');
+
+    events.length = 0;
+    await downloads.download({ report: 'accessLog', query: { start: '2026-03-09', end: '2026-03-10' }, delimiter: ',' });
+    await ended();
+    expect(separatorOf()).toBe(',');
+    expect(await downloads.preferences()).toEqual({ ok: true, data: { delimiter: ',' } });
+    // In the main process's settings (electron-store in the app), keyed by the user.
+    expect(h.settings.get('reportPreferences')).toEqual({ 'admin@demo.co': { delimiter: ',' } });
+
+    events.length = 0;
+    await downloads.download({ report: 'accessLog', query: { start: '2026-03-09', end: '2026-03-10' } });
+    await ended();
+    expect(separatorOf()).toBe(',');
+
+    const other = createReportDownloads({
+      api: h.services.api,
+      store: { current: () => ({ access: accessToken({ email: 'visualizador@demo.co', role: 4 }), refresh: refreshToken(T0 + 86_400_000) }) },
+      settings: h.settings,
+      saver: { choosePath: async () => null, chooseFolder: async () => dir, showInFolder: () => undefined },
+      bus: h.services.bus,
+      clock: h.clock,
+      logger: silentLogger
+    });
+    expect(await other.preferences()).toEqual({ ok: true, data: { delimiter: ';' } });
+  });
+
+  it('an Excel workbook of the same rows: the same name as .xlsx, made from the RFC 4180 CSV, typed cells', async () => {
+    await downloads.download({ report: 'accessLog', query: { start: '2026-03-09', end: '2026-03-10' }, delimiter: ';', format: 'xlsx' });
+    const last = await ended();
+    expect(chosen).toEqual(['usuarios.xlsx']);
+    expect(last).toMatchObject({ state: 'done', rows: 2, path: join(dir, 'usuarios.xlsx') });
+    expect(new URL(h.calls.at(-1)?.url ?? 'http://x/').searchParams.get('delimiter')).toBe(',');
+    expect(readdirSync(dir)).toEqual(['usuarios.xlsx']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'usuarios.xlsx'));
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(3);
+    expect(sheet?.getRow(2).getCell(1).value).toEqual(new Date(Date.UTC(2026, 2, 9, 9, 0, 0)));
+    expect(sheet?.getRow(2).getCell(4).value).toBe('Ríos, Ana');
+    // The separator chosen stays the CSV's.
+    expect(await downloads.preferences()).toEqual({ ok: true, data: { delimiter: ';' } });
   });
 
   it('names the other files after their range (historico_{start}_{end}.csv, reporteCausales.csv…)', async () => {

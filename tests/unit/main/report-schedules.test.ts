@@ -67,7 +67,7 @@ describe('scheduled exports', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const input = { report: 'agentHistory' as const, query: { agents: [5] }, frequency: 'daily' as const, hour: 6, folder: '' };
+  const input = { report: 'agentHistory' as const, query: { agents: [5] }, frequency: 'daily' as const, hour: 6, folder: '', delimiter: ';' as const };
 
   it('an administrator saves one; a viewer cannot; the folder must exist; each field is checked in Spanish', async () => {
     const saved = await schedules.save({ schedule: { ...input, folder: dir, weekday: null, idOrg: null } });
@@ -103,6 +103,8 @@ describe('scheduled exports', () => {
     expect(readFileSync(join(dir, 'historico_2026-03-10_2026-03-10.csv'), 'utf8')).toBe(CSV);
     expect(requested[0]).toContain('/ha/api/descargarHistoricoConexionAsesores?');
     expect(requested[0]).toContain('agents=5');
+    // The schedule's separator (';' unless it says ',') goes with its filter.
+    expect(new URL(requested[0] ?? '').searchParams.get('delimiter')).toBe(';');
     const list = await schedules.list();
     const run = list.ok ? list.data.find((s) => s.id === id)?.lastRun : null;
     expect(run).toMatchObject({ ok: true, rows: 1, path: join(dir, 'historico_2026-03-10_2026-03-10.csv'), error: null });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/shared/messages';
+import { LDAP_TEXT } from '../../../src/shared/domain/ldap';
 import { PASSWORD_UPDATED_REPLY } from '../../../src/shared/domain/session';
 import { accessToken, fakeClock, harness, json, refreshToken, signedIn, T0 } from './fakes';
 
@@ -135,5 +136,41 @@ describe('session: passwords', () => {
       ok: false,
       error: { status: 400, message: 'La contraseña Actual no es válida.' }
     });
+  });
+});
+
+describe('session: LDAP sign-in', () => {
+  it('signs in through the directory, keeping the tokens in the main process as the normal sign-in does', async () => {
+    const tokens = { token: accessToken(), refreshToken: refreshToken(T0 + DAY) };
+    const h = await harness((req) => (req.path === '/api/auth/auth_ldap' ? json(200, tokens) : json(404, { statusCode: 404, message: 'x' })));
+    const result = await h.services.session.loginLdap({ username: ' ana ', password: 'Clave-Ana', idOrg: 100 });
+    expect(result).toMatchObject({ ok: true, data: { authenticated: true, user: { company: 100, role: 3 }, lastLoginTime: T0 } });
+    expect(JSON.stringify(result)).not.toContain(tokens.token);
+    expect(h.calls[0]).toMatchObject({ method: 'POST', authorization: null, body: { username: 'ana', password: 'Clave-Ana', idOrg: 100 } });
+    expect(await h.vault.get()).toEqual({ access: tokens.token, refresh: tokens.refreshToken });
+  });
+
+  it("answers 401 with the same invalid-credentials text, 403 locked, and the directory's failures in words", async () => {
+    const answers: [number, string, object][] = [
+      [401, 'whatever', { status: 401, message: MSG.session.invalidCredentials }],
+      [403, 'x', { status: 403, message: MSG.session.userLocked, locked: true }],
+      [503, 'x', { status: 503, message: LDAP_TEXT.unreachable }],
+      [502, 'x', { status: 502, message: LDAP_TEXT.refused }],
+      [409, LDAP_TEXT.emailTaken, { status: 409, message: LDAP_TEXT.emailTaken }],
+      [400, LDAP_TEXT.notEnabled, { status: 400, message: LDAP_TEXT.notEnabled }],
+      [500, 'x', { status: 500, message: MSG.generic.serverError }]
+    ];
+    for (const [status, message, expected] of answers) {
+      const h = await harness(() => json(status, { statusCode: status, message }));
+      expect(await h.services.session.loginLdap({ username: 'ana', password: 'x', idOrg: 100 }), String(status)).toEqual({ ok: false, error: expected });
+      expect(await h.vault.get()).toBeNull();
+    }
+  });
+
+  it('lists the organisations offering LDAP sign-in without a session', async () => {
+    const list = { directories: [{ idOrg: 100, name: 'Demo Contact Center' }] };
+    const h = await harness((req) => (req.path === '/api/auth/ldap_directories' ? json(200, list) : json(404, { statusCode: 404, message: 'x' })));
+    expect(await h.services.session.ldapDirectories()).toEqual({ ok: true, data: list });
+    expect(h.calls[0]).toMatchObject({ method: 'GET', authorization: null });
   });
 });

@@ -49,17 +49,17 @@ afterEach(() => {
 });
 
 describe('settings:call allowlist', () => {
-  it('reaches only the human-agent settings entries, and sends nothing for any other', async () => {
+  it('reaches only the settings entries, and sends nothing for any other', async () => {
     await signIn(3);
     const unknown = refused('La operación de configuración solicitada no existe');
-    for (const call of ['users', 'tmo', 'createOrganization', 'deleteUser', 'logErrorSocket', 'nada']) {
+    for (const call of ['tmo', 'login', 'activeBusinessReasons', 'accessLogCsv', 'logErrorSocket', 'nada']) {
       expect(await handlers['settings:call']({ call }), call).toEqual(unknown);
     }
     expect(await handlers['settings:call']({ call: 'splits', extra: true })).toMatchObject({ ok: false, error: { status: 400 } });
     expect(sent()).toEqual([]);
   });
 
-  it('lists only JSON entries that a human-agent settings editor may call', () => {
+  it('lists only JSON entries that a settings editor may call', () => {
     for (const call of SETTINGS_CALLS) {
       const def: EndpointDef = endpoints[call];
       expect(typeof def.response, call).not.toBe('string');
@@ -178,5 +178,40 @@ describe('settings:call bodies', () => {
     expect(await handlers['settings:call']({ call: 'deleteSplit', query: { idSplit: 5 } })).toEqual(refused(MSG.generic.serverError, 502));
     route = () => json(403, { message: 'no' });
     expect(await handlers['settings:call']({ call: 'deleteSplit', query: { idSplit: 5 } })).toEqual(refused(MSG.generic.unauthorized, 403));
+  });
+});
+
+describe('settings:call administration (issue 19)', () => {
+  const USER = {
+    idUser: 40,
+    name: 'Ana',
+    email: 'ana@otra.co',
+    role: 5,
+    roleLabel: 'Asesor humano',
+    company: 200,
+    nameCompany: 'Otra Entidad S.A.S.',
+    isActive: true,
+    isLocked: false,
+    dateCreate: '2026-03-02T15:00:00.000Z',
+    dateUpdate: '2026-03-02T15:00:00.000Z'
+  };
+
+  it("fills the organisation the superadministrator chose into a new user's company, and the session's into the path parameters", async () => {
+    await signIn(1);
+    route = () => json(200, USER);
+    const body = { name: 'Ana', email: 'ana@otra.co', role: 5, password: 'Inicial2026x' };
+    expect(await handlers['settings:call']({ call: 'createUser', body, idOrg: 200 })).toEqual({ ok: true, data: USER });
+    route = () => json(200, { idOrg: 100, organization: 'Demo Contact Center', autoUnlockMinutes: 15 });
+    expect((await handlers['settings:call']({ call: 'updateAutoUnlock', body: { autoUnlockMinutes: 15 } })).ok).toBe(true);
+    expect(sent().map(relative)).toEqual(['POST /api/users', 'POST /api/autoUnlockMinutes/byOrganization/100']);
+    expect(sent()[0]!.body).toEqual({ ...body, company: 200 });
+  });
+
+  it('refuses a new password that breaks the policy before anything is sent', async () => {
+    await signIn(3);
+    const body = { name: 'Ana', email: 'mariana@demo.co', role: 5, password: 'Mariana2026' };
+    expect(await handlers['settings:call']({ call: 'createCompanyUser', body })).toEqual(refused('La contraseña no puede contener el correo electrónico ni el nombre de usuario'));
+    expect(await handlers['settings:call']({ call: 'createCompanyUser', body: { ...body, role: 1, password: 'Inicial2026x' } })).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(sent()).toEqual([]);
   });
 });

@@ -184,7 +184,9 @@ describe('the analytics pages', () => {
         ? { ok: false, error: { status: 404, message: 'El recurso solicitado no existe' } }
         : arg.call === 'agentChatsBars'
           ? { ok: true, data: { labels: ['Ana', 'Luis'], datasets: [{ label: 'Chats', data: [4, 6] }] } }
-          : { ok: true, data: [] };
+          : arg.call === 'locationList'
+            ? { ok: true, data: { regionals: [], departments: [], cities: [] } }
+            : { ok: true, data: [] };
     renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 3);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Error al obtener chats por asesor' })).toBeTruthy();

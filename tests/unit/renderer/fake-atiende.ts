@@ -34,6 +34,9 @@ export function installFakeAtiende() {
     session: {
       get: vi.fn(() => ok<SessionView | null>(null)),
       login: vi.fn((_arg: unknown) => ok(sessionView())),
+      loginLdap: vi.fn((_arg: unknown) => ok(sessionView())),
+      // No organisation offers LDAP sign-in unless a test says so.
+      ldapDirectories: vi.fn(() => ok<{ directories: { idOrg: number; name: string }[] }>({ directories: [] })),
       logout: vi.fn(() => ok(null)),
       activity: vi.fn(() => ok(null)),
       checkPasswordExpiry: vi.fn(() => ok({ changePassword: false })),
@@ -71,6 +74,18 @@ export function installFakeAtiende() {
       ),
       previous: vi.fn((_arg: unknown) => ok<PreviousConversations>({ identified: true, conversations: [] })),
       previousMessages: vi.fn((_arg: unknown) => ok<LiveMessage[]>([]))
+    },
+    reports: {
+      // Nothing is downloaded unless a test says so; the remembered separator is the default.
+      download: vi.fn((_arg: unknown) => ok(null)),
+      cancel: vi.fn((_arg: unknown) => ok(null)),
+      showInFolder: vi.fn((_arg: unknown) => ok(null)),
+      preferences: vi.fn(() => ok<{ delimiter: ';' | ',' }>({ delimiter: ';' })),
+      schedules: vi.fn(() => ok([])),
+      saveSchedule: vi.fn((_arg: unknown) => fail({ status: 500, message: 'No disponible en la prueba' })),
+      deleteSchedule: vi.fn((_arg: unknown) => ok(null)),
+      runSchedule: vi.fn((_arg: unknown) => fail({ status: 500, message: 'No disponible en la prueba' })),
+      chooseFolder: vi.fn(() => ok(null))
     },
     analytics: {
       // A statistics answer is the test's to give (mockImplementation); unanswered, the call stays pending.

@@ -4,11 +4,13 @@ import './dom-setup';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { LoginPage, LOCKED_NOTE } from '../../../src/renderer/features/session/LoginPage';
+import { LDAP_ORGANISATION_LABEL, LDAP_SWITCH_LABEL, LDAP_USERNAME_LABEL, LoginPage, LOCKED_NOTE } from '../../../src/renderer/features/session/LoginPage';
+import { LDAP_TEXT } from '../../../src/shared/domain/ldap';
+import { MSG } from '../../../src/shared/messages';
 import { bannersAtom } from '../../../src/renderer/app/banners';
 import { sessionAtom } from '../../../src/renderer/features/session/atoms';
 import { LOGIN_TEXT, validateLogin } from '../../../src/renderer/features/session/validation';
-import { fail, installFakeAtiende, sessionView } from './fake-atiende';
+import { fail, installFakeAtiende, ok, sessionView } from './fake-atiende';
 
 describe('validateLogin', () => {
   it('asks for both fields in Spanish', () => {
@@ -107,5 +109,130 @@ describe('LoginPage', () => {
     expect(password().disabled).toBe(true);
     expect(email().value).toBe('admin@otra.co');
     expect((screen.getByRole('button', { name: 'Ingresar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('LoginPage: sign-in with an LDAP directory', () => {
+  let fake: ReturnType<typeof installFakeAtiende>;
+  let store: ReturnType<typeof createStore>;
+
+  async function renderWith(directories: { idOrg: number; name: string }[]) {
+    fake = installFakeAtiende();
+    fake.api.session.ldapDirectories.mockImplementation(() => ok({ directories }));
+    store = createStore();
+    store.set(sessionAtom, { status: 'idle', view: null, restored: true });
+    await act(async () => {
+      render(
+        <Provider store={store}>
+          <FluentProvider theme={webLightTheme}>
+            <LoginPage />
+          </FluentProvider>
+        </Provider>
+      );
+    });
+  }
+  afterEach(cleanup);
+
+  const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+  const submit = async () => {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    });
+  };
+  const toggle = () => screen.queryByRole('switch', { name: new RegExp(LDAP_SWITCH_LABEL.replace(/[()]/g, '\\$&')) });
+
+  it('offers no directory sign-in where no organisation has one enabled', async () => {
+    await renderWith([]);
+    expect(fake.api.session.ldapDirectories).toHaveBeenCalledTimes(1);
+    expect(toggle()).toBeNull();
+    expect(screen.getByLabelText(/Correo electrónico/)).toBeTruthy();
+  });
+
+  it("signs in with the directory's user name, starting switched off", async () => {
+    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    const ldap = toggle() as HTMLInputElement;
+    expect(ldap).toBeTruthy();
+    expect(ldap.checked).toBe(false);
+    expect(screen.getByText(/Demo Contact Center/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(ldap);
+    });
+    expect(screen.queryByLabelText(/Correo electrónico/)).toBeNull();
+    await submit();
+    expect(screen.getByText(LDAP_TEXT.usernameRequired)).toBeTruthy();
+    expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
+
+    type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), ' ana ');
+    type(screen.getByLabelText(/Contraseña/), 'Clave-Ana');
+    await submit();
+    // With one directory the organisation is that one.
+    expect(fake.api.session.loginLdap).toHaveBeenCalledWith({ username: 'ana', password: 'Clave-Ana', idOrg: 100 });
+    expect(fake.api.session.login).not.toHaveBeenCalled();
+    expect(store.get(sessionAtom)).toEqual({ status: 'resolved', view: sessionView(), restored: true });
+  });
+
+  it('shows the same invalid-credentials text on an LDAP 401, keeps the name and clears the password', async () => {
+    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    fake.api.session.loginLdap.mockImplementationOnce(() => fail({ status: 401, message: 'x' }));
+    await act(async () => {
+      fireEvent.click(toggle() as HTMLElement);
+    });
+    type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), 'ana');
+    type(screen.getByLabelText(/Contraseña/), 'mala');
+    await submit();
+    expect(store.get(bannersAtom).map((b) => b.text)).toEqual([MSG.session.invalidCredentials]);
+    expect((screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)) as HTMLInputElement).value).toBe('ana');
+    expect((screen.getByLabelText(/Contraseña/) as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the directory's failure in words and a locked account as locked", async () => {
+    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    fake.api.session.loginLdap.mockImplementationOnce(() => fail({ status: 503, message: LDAP_TEXT.unreachable }));
+    await act(async () => {
+      fireEvent.click(toggle() as HTMLElement);
+    });
+    type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), 'ana');
+    type(screen.getByLabelText(/Contraseña/), 'x');
+    await submit();
+    expect(store.get(bannersAtom).map((b) => b.text)).toEqual([LDAP_TEXT.unreachable]);
+
+    fake.api.session.loginLdap.mockImplementationOnce(() => fail({ status: 403, message: 'x', locked: true }));
+    type(screen.getByLabelText(/Contraseña/), 'x');
+    await submit();
+    expect(screen.getByText(LOCKED_NOTE)).toBeTruthy();
+    expect((screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('asks for the organisation when several offer it, and sends the chosen one', async () => {
+    await renderWith([
+      { idOrg: 100, name: 'Demo Contact Center' },
+      { idOrg: 200, name: 'Otra Entidad S.A.S.' }
+    ]);
+    await act(async () => {
+      fireEvent.click(toggle() as HTMLElement);
+    });
+    type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), 'ana');
+    type(screen.getByLabelText(/Contraseña/), 'Clave-Ana');
+    await submit();
+    expect(screen.getByText(LDAP_TEXT.organisationRequired)).toBeTruthy();
+    expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(new RegExp(LDAP_ORGANISATION_LABEL)), { target: { value: '200' } });
+    await submit();
+    expect(fake.api.session.loginLdap).toHaveBeenCalledWith({ username: 'ana', password: 'Clave-Ana', idOrg: 200 });
+  });
+
+  it('switching back signs in with e-mail and password as before', async () => {
+    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    await act(async () => {
+      fireEvent.click(toggle() as HTMLElement);
+    });
+    await act(async () => {
+      fireEvent.click(toggle() as HTMLElement);
+    });
+    type(screen.getByLabelText(/Correo electrónico/), 'admin@demo.co');
+    type(screen.getByLabelText(/Contraseña/), 'Atiende2026!');
+    await submit();
+    expect(fake.api.session.login).toHaveBeenCalledWith({ email: 'admin@demo.co', password: 'Atiende2026!' });
+    expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
   });
 });

@@ -13,11 +13,23 @@ const ID = '6f1c1a7e-3f0a-4c52-9a55-0d7f1d5e2a10';
 const running: DownloadProgress = { id: ID, report: 'causal', state: 'running', rows: 0, bytes: 0, path: '/tmp/reporteCausales.csv' };
 
 let fake: ReturnType<typeof installFakeAtiende>;
-let api: { download: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn>; showInFolder: ReturnType<typeof vi.fn> };
+let api: {
+  download: ReturnType<typeof vi.fn>;
+  cancel: ReturnType<typeof vi.fn>;
+  showInFolder: ReturnType<typeof vi.fn>;
+  preferences: ReturnType<typeof vi.fn>;
+};
+/** The remembered preferences have arrived (the panel asks for them when it mounts). */
+const settled = () => act(async () => {});
 
 beforeEach(() => {
   fake = installFakeAtiende();
-  api = { download: vi.fn(() => ok(running)), cancel: vi.fn(() => ok(null)), showInFolder: vi.fn(() => ok(null)) };
+  api = {
+    download: vi.fn(() => ok(running)),
+    cancel: vi.fn(() => ok(null)),
+    showInFolder: vi.fn(() => ok(null)),
+    preferences: vi.fn(() => ok<{ delimiter: ';' | ',' }>({ delimiter: ';' }))
+  };
   (fake.api as unknown as { reports: typeof api }).reports = api;
 });
 afterEach(() => cleanup());
@@ -25,8 +37,9 @@ afterEach(() => cleanup());
 describe('the download panel', () => {
   it('starts the download with the page filter, shows rows and bytes against the rows expected, then the folder', async () => {
     renderWithProviders(<DownloadPanel report="causal" query={{ start: '2026-03-01', end: '2026-03-09' }} idOrg={null} expectedRows={200} />);
+    await settled();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
-    expect(api.download).toHaveBeenCalledWith({ report: 'causal', query: { start: '2026-03-01', end: '2026-03-09' } });
+    expect(api.download).toHaveBeenCalledWith({ report: 'causal', query: { start: '2026-03-01', end: '2026-03-09' }, delimiter: ';' });
     act(() => fake.emit('reports:progress', { ...running, rows: 50, bytes: 4096 }));
     const status = screen.getByRole('status', { name: 'Progreso de la descarga' });
     expect(within(status).getByText('50 filas · 4 KB')).toBeTruthy();
@@ -44,8 +57,9 @@ describe('the download panel', () => {
 
   it('cancels a running download; says so; a failure shows the SPEC §8 text and the reason', async () => {
     renderWithProviders(<DownloadPanel report="causal" query={{}} idOrg={200} expectedRows={null} />);
+    await settled();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
-    expect(api.download).toHaveBeenCalledWith({ report: 'causal', query: {}, idOrg: 200 });
+    expect(api.download).toHaveBeenCalledWith({ report: 'causal', query: {}, idOrg: 200, delimiter: ';' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancelar descarga' })));
     expect(api.cancel).toHaveBeenCalledWith({ id: ID });
     act(() => fake.emit('reports:progress', { ...running, state: 'cancelled' }));
@@ -56,6 +70,24 @@ describe('the download panel', () => {
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Error al obtener reporte')).toBeTruthy();
     expect(within(alert).getByText('La fecha final debe ser igual o posterior a la fecha inicial')).toBeTruthy();
+  });
+
+  it("offers the separator: the user's remembered one shown, ';' (Excel en español) or ',' sent with the download", async () => {
+    api.preferences.mockImplementationOnce(() => ok({ delimiter: ',' }));
+    renderWithProviders(<DownloadPanel report="accessLog" query={{}} idOrg={null} expectedRows={3} />);
+    await settled();
+    const select = screen.getByLabelText('Separador') as HTMLSelectElement;
+    expect(select.value).toBe(',');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Punto y coma (Excel en español)', 'Coma']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
+    expect(api.download).toHaveBeenLastCalledWith({ report: 'accessLog', query: {}, delimiter: ',' });
+    act(() => fake.emit('reports:progress', { ...running, report: 'accessLog', state: 'done', rows: 3, bytes: 90 }));
+    fireEvent.change(select, { target: { value: ';' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar CSV' })));
+    expect(api.download).toHaveBeenLastCalledWith({ report: 'accessLog', query: {}, delimiter: ';' });
+    act(() => fake.emit('reports:progress', { ...running, report: 'accessLog', state: 'done', rows: 3, bytes: 90 }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Descargar Excel' })));
+    expect(api.download).toHaveBeenLastCalledWith({ report: 'accessLog', query: {}, delimiter: ';', format: 'xlsx' });
   });
 
   it('a dismissed save dialog changes nothing', async () => {

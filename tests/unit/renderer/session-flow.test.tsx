@@ -104,8 +104,8 @@ describe('the routed app', () => {
 
   it('shows the 404 page for an allowed path whose page does not exist yet', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    // The users' administration belongs to no issue yet: its menu path is allowed, its page not registered.
-    renderAt('/configuracion/administrar-usuarios/usuarios');
+    // The regions belong to no issue yet: their menu path is allowed, their page not registered.
+    renderAt('/configuracion/asesor-virtual/regionales');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 
@@ -156,6 +156,18 @@ describe('the routed app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(store.get(sessionAtom).view).toBeNull();
     expect(store.get(channelsAtom)).toEqual({ status: 'idle', data: [] });
+  });
+
+  it('a session the platform ended (access revoked: the refresh refused) lands on /login with the Spanish notice, not an error screen', async () => {
+    fake.api.session.get.mockImplementation(() => ok(sessionView(5)));
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    fake.api.session.get.mockImplementation(() => ok(null));
+    act(() => fake.emit('session:ended', { reason: 'refresh-failed' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('La sesión ha expirado, inicie sesión nuevamente')).toBeTruthy();
+    expect(screen.queryByText('Algo salió mal')).toBeNull();
+    expect(store.get(sessionAtom).view).toBeNull();
   });
 
   it('signs out from the top bar', async () => {

@@ -6,7 +6,8 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { AppToaster } from '../../../src/renderer/app/toasts';
 import type { IpcResult } from '../../../src/shared/ipc';
 import type { SettingsCall, SettingsCallArg } from '../../../src/shared/settings-calls';
-import { installFakeAtiende } from './fake-atiende';
+import { sessionAtom } from '../../../src/renderer/features/session/atoms';
+import { installFakeAtiende, sessionView } from './fake-atiende';
 
 /** Shared by the settings-*.test.tsx files: Fluent dialogs on 2 cores take their time. */
 configure({ asyncUtilTimeout: 5000 });
@@ -38,9 +39,12 @@ export function installSettings(replies: Partial<Record<SettingsCall, Reply>>) {
   };
 }
 
-export function renderPage(ui: ReactNode) {
+/** Renders a settings page; `role`: the signed-in user's (pages that differ by role read it from the session). */
+export function renderPage(ui: ReactNode, role?: 1 | 2 | 3 | 4 | 5 | 6) {
+  const store = createStore();
+  if (role !== undefined) store.set(sessionAtom, { status: 'resolved', view: sessionView(role), restored: true });
   return render(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <FluentProvider theme={webLightTheme}>
         <AppToaster />
         {ui}

@@ -34,7 +34,8 @@ export function AnalyticsPage({ title, fields, filter, onFilterChange, children 
       <Title2 as="h1" className={styles.heading}>
         {title}
       </Title2>
-      <FilterBar fields={bar} value={filter} onChange={onFilterChange} onDatesProblem={setDatesProblem} />
+      {/* A page with no field for this role (the home page of roles 3 and 4) shows no empty filter card. */}
+      {bar.length > 0 ? <FilterBar fields={bar} value={filter} onChange={onFilterChange} onDatesProblem={setDatesProblem} /> : null}
       <div className={styles.content}>
         {datesProblem ? (
           <div role="status">

@@ -21,8 +21,14 @@ export function defaultFilterValue(day: string = today()): FilterValue {
     causalesFin: [],
     causalesPasoAutomatico: [],
     notifChannels: [],
+    events: [],
+    regionals: [],
+    departments: [],
+    cities: [],
     integrationStatus: null,
-    integrationService: ''
+    integrationService: '',
+    idConv: '',
+    idType: null
   };
 }
 
@@ -61,7 +67,13 @@ export function useFilterState(): [FilterValue, (next: FilterValue) => void] {
           causalesNegocio: blank.causalesNegocio,
           causalesFin: blank.causalesFin,
           causalesPasoAutomatico: blank.causalesPasoAutomatico,
-          notifChannels: blank.notifChannels
+          notifChannels: blank.notifChannels,
+          events: blank.events,
+          regionals: blank.regionals,
+          departments: blank.departments,
+          cities: blank.cities,
+          idConv: blank.idConv,
+          idType: blank.idType
         };
       });
     },
@@ -71,7 +83,7 @@ export function useFilterState(): [FilterValue, (next: FilterValue) => void] {
 }
 
 /** The fields a page's filter can send besides the dates (always sent). */
-export type QueryField = 'attention' | 'resolution' | 'idVa' | ListKey | 'integrationStatus' | 'integrationService';
+export type QueryField = 'attention' | 'resolution' | 'idVa' | ListKey | 'integrationStatus' | 'integrationService' | 'idConv' | 'idType';
 
 export interface FilterQueryValue {
   start: string;
@@ -87,8 +99,14 @@ export interface FilterQueryValue {
   causalesFin?: number[];
   causalesPasoAutomatico?: number[];
   notifChannels?: number[];
+  events?: number[];
+  regionals?: number[];
+  departments?: number[];
+  cities?: number[];
   integrationStatus?: 'success' | 'failed';
   integrationService?: string;
+  idConv?: string;
+  idType?: string;
 }
 
 /**
@@ -114,9 +132,50 @@ export function filterQuery(filter: FilterValue, fields: readonly QueryField[]):
       case 'integrationService':
         if (filter.integrationService.trim() !== '') query.integrationService = filter.integrationService.trim();
         break;
+      case 'idConv':
+        if (filter.idConv.trim() !== '') query.idConv = filter.idConv.trim();
+        break;
+      case 'idType':
+        if (filter.idType !== null) query.idType = filter.idType;
+        break;
       default:
         if (filter[field].length > 0) query[field] = [...filter[field]];
     }
   }
   return query;
+}
+
+/** The location fields, in their cascading order (regional → department → city). */
+export const LOCATION_FIELDS = ['regionals', 'departments', 'cities'] as const satisfies readonly ListKey[];
+
+interface LocationTree {
+  departments: readonly { id: number; idRegional: number | null }[];
+  cities: readonly { id: number; idDepartment: number }[];
+}
+
+/** The departments a choice of regionals leaves (all of them when no regional is chosen). */
+export function departmentsWithin<D extends LocationTree['departments'][number]>(departments: readonly D[], regionals: readonly number[]): D[] {
+  return regionals.length === 0 ? [...departments] : departments.filter((d) => d.idRegional !== null && regionals.includes(d.idRegional));
+}
+
+/** The cities a choice of regionals and departments leaves (the departments narrow more than the regionals). */
+export function citiesWithin<C extends LocationTree['cities'][number]>(tree: LocationTree, cities: readonly C[], regionals: readonly number[], departments: readonly number[]): C[] {
+  if (departments.length > 0) return cities.filter((c) => departments.includes(c.idDepartment));
+  if (regionals.length === 0) return [...cities];
+  const within = new Set(departmentsWithin(tree.departments, regionals).map((d) => d.id));
+  return cities.filter((c) => within.has(c.idDepartment));
+}
+
+/**
+ * The filter after a location list changed: a department no longer under a chosen regional and a
+ * city no longer under a chosen department (or regional) are dropped, so the bar never sends a
+ * choice the lists above it exclude (the server would answer nothing for it).
+ */
+export function cascadeLocations(next: FilterValue, tree: LocationTree): FilterValue {
+  const departmentIds = new Set(departmentsWithin(tree.departments, next.regionals).map((d) => d.id));
+  const departments = next.departments.filter((id) => departmentIds.has(id));
+  const cityIds = new Set(citiesWithin(tree, tree.cities, next.regionals, departments).map((c) => c.id));
+  const cities = next.cities.filter((id) => cityIds.has(id));
+  const same = departments.length === next.departments.length && cities.length === next.cities.length;
+  return same ? next : { ...next, departments, cities };
 }

@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import type { VirtualAgent } from '../../../shared/domain/organization';
+import { today } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { choosesOrganisation } from '../../../shared/roles';
-import type { LoadStatus } from '../../app/load-state';
 import type { FilterField, FilterValue, ListKey, OptionsState } from '../../components/FilterBar';
 import type { SelectOption } from '../../components/MultiSelect';
+import { useLoad } from '../../components/use-load';
 import { channelsAtom, organizationsAtom } from '../platform/atoms';
 import { currentUserAtom } from '../session/atoms';
+import { administeringAtom } from '../session/entity';
+import { cascadeLocations, citiesWithin, departmentsWithin } from './filter';
 import { useAnalyticsQuery, type AnalyticsQueryState } from './use-analytics-query';
 
 /** The fields a page puts in its filter bar, in order. The organisation is added for roles 1–2. */
-export type FieldId = 'dates' | 'attention' | 'resolution' | 'integrationStatus' | 'integrationService' | 'idVa' | ListKey;
+export type FieldId = 'dates' | 'attention' | 'resolution' | 'integrationStatus' | 'integrationService' | 'idConv' | 'idType' | 'idVa' | ListKey;
 
 export const LIST_LABELS: Record<ListKey, { label: string; placeholder?: string }> = {
   channels: { label: 'Canales' },
@@ -21,7 +23,11 @@ export const LIST_LABELS: Record<ListKey, { label: string; placeholder?: string 
   causalesNegocio: { label: 'Causales de negocio', placeholder: 'Todas' },
   causalesFin: { label: 'Causales de finalización', placeholder: 'Todas' },
   causalesPasoAutomatico: { label: 'Causales de paso automático', placeholder: 'Todas' },
-  notifChannels: { label: 'Tipos de notificación' }
+  notifChannels: { label: 'Tipos de notificación' },
+  events: { label: 'Eventos de no atención', placeholder: 'Todos' },
+  regionals: { label: 'Regionales', placeholder: 'Todas' },
+  departments: { label: 'Departamentos', placeholder: 'Todos' },
+  cities: { label: 'Ciudades', placeholder: 'Todas' }
 };
 export const ORGANIZATION_LABEL = 'Organización';
 export const VIRTUAL_AGENT_LABEL = 'Asesor virtual';
@@ -32,20 +38,8 @@ function fromQuery<T>(state: AnalyticsQueryState<T[]>, map: (item: T) => SelectO
 
 /** The virtual agents of the organisation in view (the post-login list is the user's own only). */
 function useVirtualAgents(enabled: boolean, idOrg: number | null): OptionsState {
-  const [state, setState] = useState<{ status: LoadStatus; list: VirtualAgent[] }>({ status: 'idle', list: [] });
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    setState({ status: 'pending', list: [] });
-    void window.atiende.platform.virtualAgents(idOrg === null ? {} : { idOrg }).then((result) => {
-      if (!current) return;
-      setState(result.ok ? { status: 'resolved', list: result.data } : { status: 'rejected', list: [] });
-    });
-    return () => {
-      current = false;
-    };
-  }, [enabled, idOrg]);
-  return { options: state.list.map((va) => ({ value: va.idVa, label: va.name })), status: state.status, errorText: MSG.statistics.virtualAgentsLoadFailed };
+  const load = useLoad(`virtualAgents:${idOrg ?? ''}`, () => window.atiende.platform.virtualAgents(idOrg === null ? {} : { idOrg }), { enabled });
+  return { options: (load.data ?? []).map((va) => ({ value: va.idVa, label: va.name })), status: load.status, errorText: MSG.statistics.virtualAgentsLoadFailed };
 }
 
 /**
@@ -54,6 +48,7 @@ function useVirtualAgents(enabled: boolean, idOrg: number | null): OptionsState 
  */
 export function useFilterFields(ids: readonly FieldId[], filter: FilterValue): FilterField[] {
   const user = useAtomValue(currentUserAtom);
+  const administering = useAtomValue(administeringAtom);
   const channels = useAtomValue(channelsAtom);
   const organizations = useAtomValue(organizationsAtom);
   const uses = (id: FieldId) => ids.includes(id);
@@ -66,6 +61,15 @@ export function useFilterFields(ids: readonly FieldId[], filter: FilterValue): F
   const final = useAnalyticsQuery('finalReasons', { query: {}, ...org }, { enabled: uses('causalesFin') });
   const automatic = useAnalyticsQuery('automaticTransferReasons', { query: {}, ...org }, { enabled: uses('causalesPasoAutomatico') });
   const types = useAnalyticsQuery('notificationTypes', { ...org }, { enabled: uses('notifChannels') });
+  const events = useAnalyticsQuery('notAttendedEvents', { query: {}, ...org }, { enabled: uses('events') });
+  const usesLocations = uses('regionals') || uses('departments') || uses('cities');
+  const locations = useAnalyticsQuery('locationList', { query: { requireCities: true }, ...org }, { enabled: usesLocations });
+  // The document types customers identified with are not bound to the range: one list per organisation.
+  const [day] = useState(today);
+  const documents = useAnalyticsQuery('typeDocuments', { query: { start: day, end: day }, ...org }, { enabled: uses('idType') });
+  const tree = locations.data ?? { regionals: [], departments: [], cities: [] };
+  const locationState = { status: locations.status, errorText: MSG.locations.loadFailed };
+  const cascade = (next: FilterValue) => cascadeLocations(next, tree);
   const virtualAgents = useVirtualAgents(uses('idVa'), filter.idOrg);
 
   const lists: Record<ListKey, OptionsState> = {
@@ -76,10 +80,15 @@ export function useFilterFields(ids: readonly FieldId[], filter: FilterValue): F
     causalesNegocio: fromQuery(business, (r) => ({ value: r.idCausal, label: r.nombre }), MSG.causales.loadFailed),
     causalesFin: fromQuery(final, (r) => ({ value: r.idCausal, label: r.nombre }), MSG.causales.loadFailed),
     causalesPasoAutomatico: fromQuery(automatic, (r) => ({ value: r.idCause, label: r.nombre }), MSG.causales.loadFailed),
-    notifChannels: fromQuery(types, (t) => ({ value: t.typeNotificationId, label: t.name }), MSG.notifications.typesLoadFailed)
+    notifChannels: fromQuery(types, (t) => ({ value: t.typeNotificationId, label: t.name }), MSG.notifications.typesLoadFailed),
+    events: fromQuery(events, (e) => ({ value: e.id, label: e.nombre }), MSG.statistics.eventsLoadFailed),
+    regionals: { ...locationState, options: tree.regionals.map((r) => ({ value: r.id, label: r.name })) },
+    departments: { ...locationState, options: departmentsWithin(tree.departments, filter.regionals).map((d) => ({ value: d.id, label: d.name })) },
+    cities: { ...locationState, options: citiesWithin(tree, tree.cities, filter.regionals, filter.departments).map((c) => ({ value: c.id, label: c.name })) }
   };
 
-  const chooser = user !== null && choosesOrganisation(user.role);
+  // While administering an organisation ('Administrar entidad') it is the only one in view: no chooser.
+  const chooser = user !== null && choosesOrganisation(user.role) && !administering;
   const orgField: FilterField | null = chooser
     ? {
         kind: 'single',
@@ -99,9 +108,15 @@ export function useFilterFields(ids: readonly FieldId[], filter: FilterValue): F
       case 'resolution':
       case 'integrationStatus':
       case 'integrationService':
+      case 'idConv':
         return { kind: id };
+      case 'idType':
+        return { kind: 'idType', options: (documents.data ?? []).map((d) => d.nameTypeDocument), status: documents.status, errorText: MSG.statistics.documentTypesLoadFailed };
       case 'idVa':
         return { kind: 'single', key: 'idVa', label: VIRTUAL_AGENT_LABEL, placeholder: 'Todos', ...virtualAgents };
+      case 'regionals':
+      case 'departments':
+        return { kind: 'multi', key: id, ...LIST_LABELS[id], ...lists[id], cascade };
       default:
         return { kind: 'multi', key: id, ...LIST_LABELS[id], ...lists[id] };
     }

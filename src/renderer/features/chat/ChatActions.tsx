@@ -54,8 +54,8 @@ export function ChatActions({ chat }: { chat: AgentChatView }) {
       <Button appearance="primary" icon={<CheckmarkCircle20Regular />} disabled={chat.transfering} onClick={() => setDialog('finish')}>
         {CHAT_TEXT.finish}
       </Button>
-      {dialog === 'transfer' && <TransferDialog chat={chat} onClose={() => setDialog(null)} />}
-      {dialog === 'finish' && <FinishDialog chat={chat} onClose={() => setDialog(null)} />}
+      {dialog === 'transfer' && <TransferDialog key={chat.conversationId} chat={chat} onClose={() => setDialog(null)} />}
+      {dialog === 'finish' && <FinishDialog key={chat.conversationId} chat={chat} onClose={() => setDialog(null)} />}
     </div>
   );
 }

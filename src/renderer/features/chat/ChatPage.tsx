@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Body1, Button, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { MSG } from '../../../shared/messages';
@@ -33,18 +33,17 @@ export function ChatPage() {
   const load = useSetAtom(loadConsoleAtom);
   const reset = useSetAtom(resetConsoleAtom);
   const notify = useNotify();
-  const notifyRef = useRef(notify);
-  notifyRef.current = notify;
   useConsoleEvents();
 
-  const runLoad = useRef(() => {
+  function runLoad() {
     void load().then((failure) => {
-      if (failure) notifyRef.current.error(failure);
+      if (failure) notify.error(failure);
     });
-  });
+  }
+  const loadOnOpen = useEffectEvent(runLoad);
 
   useEffect(() => {
-    runLoad.current();
+    loadOnOpen();
     return () => reset();
   }, [reset]);
 
@@ -55,7 +54,7 @@ export function ChatPage() {
           landmark={false}
           title={MSG.dashboard.chatsLoadFailed}
           actions={
-            <Button appearance="primary" onClick={() => runLoad.current()}>
+            <Button appearance="primary" onClick={runLoad}>
               {CHAT_TEXT.retry}
             </Button>
           }

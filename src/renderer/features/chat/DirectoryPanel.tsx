@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Body1, Button, Caption1, Field, SearchBox, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { Dismiss20Regular } from '@fluentui/react-icons';
@@ -43,8 +43,8 @@ export function DirectoryPanel() {
   const [contacts, setContacts] = useState<LoadState<AgentDirectoryContact[]>>(loadState('pending', []));
   const [query, setQuery] = useState('');
 
-  const load = useCallback(() => {
-    setContacts(loadState('pending', []));
+  /** Asks for the contacts; the state says pending already (at start, or set by 'Reintentar'). */
+  function fetchContacts() {
     void window.atiende.chat.contacts().then((result) => {
       if (!result.ok) {
         setContacts(loadState('rejected', []));
@@ -54,9 +54,14 @@ export function DirectoryPanel() {
       setContacts(loadState('resolved', result.data));
       if (result.data.length === 0) emptyNotice();
     });
-  }, [notify, emptyNotice]);
+  }
+  const fetchOnOpen = useEffectEvent(fetchContacts);
+  useEffect(() => fetchOnOpen(), []);
 
-  useEffect(() => load(), [load]);
+  function retry() {
+    setContacts(loadState('pending', []));
+    fetchContacts();
+  }
 
   const shown = useMemo(() => filterContacts(contacts.data, query), [contacts.data, query]);
   const target = chat && chat.status === 'ACTIVO' ? chat.conversationId : null;
@@ -76,7 +81,7 @@ export function DirectoryPanel() {
       ) : contacts.status === 'rejected' ? (
         <div className={styles.state}>
           <Body1>{MSG.contacts.loadFailed}</Body1>
-          <Button onClick={load}>{CHAT_TEXT.retry}</Button>
+          <Button onClick={retry}>{CHAT_TEXT.retry}</Button>
         </div>
       ) : contacts.data.length === 0 ? (
         <div className={styles.state}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import {
   Body1,
   Button,
@@ -48,8 +48,8 @@ export function FinishDialog({ chat, onClose }: { chat: AgentChatView; onClose()
   const [submitting, setSubmitting] = useState(false);
   const { conversationId } = chat;
 
-  const load = useCallback(() => {
-    setReasons(loadState('pending', { business: [], final: [] }));
+  /** Asks for the reasons; the state says pending already (at start, or set by 'Reintentar'). */
+  function fetchReasons() {
     void window.atiende.chat.reasons().then((result) => {
       if (result.ok) setReasons(loadState('resolved', result.data));
       else {
@@ -57,9 +57,14 @@ export function FinishDialog({ chat, onClose }: { chat: AgentChatView; onClose()
         notify.error(MSG.causales.loadFailed);
       }
     });
-  }, [notify]);
+  }
+  const fetchOnOpen = useEffectEvent(fetchReasons);
+  useEffect(() => fetchOnOpen(), []);
 
-  useEffect(() => load(), [load]);
+  function retry() {
+    setReasons(loadState('pending', { business: [], final: [] }));
+    fetchReasons();
+  }
 
   function toggle(id: number, checked: boolean) {
     setBusiness((list) => (checked ? [...list, id] : list.filter((x) => x !== id)));
@@ -100,7 +105,7 @@ export function FinishDialog({ chat, onClose }: { chat: AgentChatView; onClose()
                   <MessageBarBody>{CHAT_TEXT.transferNotice}</MessageBarBody>
                 </MessageBar>
               )}
-              <LoadedOptions state={reasons} onRetry={load}>
+              <LoadedOptions state={reasons} onRetry={retry}>
                 <>
                   <fieldset className={styles.fieldset} aria-describedby={errors.business ? 'causales-negocio-error' : undefined} disabled={submitting}>
                     <legend className={styles.legend}>

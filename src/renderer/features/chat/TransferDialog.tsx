@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { AgentChatView } from '../../../shared/chat-console';
 import type { TransferSplit } from '../../../shared/domain/split';
@@ -18,8 +18,8 @@ export function TransferDialog({ chat, onClose }: { chat: AgentChatView; onClose
   const [submitting, setSubmitting] = useState(false);
   const { conversationId } = chat;
 
-  const load = useCallback(() => {
-    setSplits(loadState('pending', []));
+  /** Asks for the splits; the state says pending already (at start, or set by 'Reintentar'). */
+  function fetchSplits() {
     void window.atiende.chat.transferSplits({ conversationId }).then((result) => {
       if (result.ok) setSplits(loadState('resolved', result.data));
       else {
@@ -27,9 +27,14 @@ export function TransferDialog({ chat, onClose }: { chat: AgentChatView; onClose
         notify.error(MSG.transfers.splitsLoadFailed);
       }
     });
-  }, [conversationId, notify]);
+  }
+  const fetchOnOpen = useEffectEvent(fetchSplits);
+  useEffect(() => fetchOnOpen(), []);
 
-  useEffect(() => load(), [load]);
+  function retry() {
+    setSplits(loadState('pending', []));
+    fetchSplits();
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -56,7 +61,7 @@ export function TransferDialog({ chat, onClose }: { chat: AgentChatView; onClose
           <DialogBody>
             <DialogTitle>{CHAT_TEXT.transferTitle}</DialogTitle>
             <DialogContent>
-              <LoadedOptions state={splits} onRetry={load} emptyText={CHAT_TEXT.noTransferSplits}>
+              <LoadedOptions state={splits} onRetry={retry} emptyText={CHAT_TEXT.noTransferSplits}>
                 <ChoiceField
                   label={CHAT_TEXT.transferSplit}
                   value={choice}

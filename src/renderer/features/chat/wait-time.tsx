@@ -2,15 +2,13 @@ import { useEffect, useState } from 'react';
 import { formatDurationWords, toDateTime } from '../../../shared/format';
 import { CHAT_TEXT } from './texts';
 
-/** The current time, refreshed every `everyMs` while `enabled` (one timer per caller). */
-export function useNow(everyMs: number, enabled = true): number {
+/** The current time, read when the caller mounts and refreshed every `everyMs` (one timer per caller). */
+export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!enabled) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, [everyMs, enabled]);
+  }, [everyMs]);
   return now;
 }
 

@@ -5,14 +5,14 @@ import { MSG } from '../../../shared/messages';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../analytics/filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../analytics/filter';
 import type { FieldId } from '../analytics/use-filter-fields';
 import { ReportSection } from './ReportLayout';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 
-const FIELDS: FieldId[] = ['dates', 'idVa', 'channels'];
-const QUERY: QueryField[] = ['idVa', 'channels'];
+const FIELDS: FieldId[] = ['dates', 'idVa', 'channels', 'idType', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['idVa', 'channels', 'idType', ...LOCATION_FIELDS];
 
 export const ACCESS_LOG_TEXT = {
   table: 'Accesos de usuarios',

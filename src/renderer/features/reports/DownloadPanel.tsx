@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Body1, Button, Caption1, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Field, ProgressBar, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, Dismiss20Regular, FolderOpen20Regular } from '@fluentui/react-icons';
 import { formatNumber } from '../../../shared/format';
-import type { DownloadProgress, ReportDownloadId } from '../../../shared/report-downloads';
+import { CSV_DELIMITERS, CSV_DELIMITER_LABELS, type CsvDelimiter, type DownloadProgress, type ReportDownloadId } from '../../../shared/report-downloads';
 import { MSG } from '../../../shared/messages';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: '260px', maxWidth: '420px' },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   status: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   path: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
   error: { color: tokens.colorPaletteRedForeground1 }
@@ -15,6 +15,8 @@ const useStyles = makeStyles({
 
 export const DOWNLOAD_TEXT = {
   download: 'Descargar CSV',
+  downloadXlsx: 'Descargar Excel',
+  delimiter: 'Separador',
   starting: 'Preparando descarga…',
   cancel: 'Cancelar descarga',
   openFolder: 'Abrir carpeta',
@@ -52,6 +54,18 @@ export function DownloadPanel({ report, query, idOrg, expectedRows }: DownloadPa
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<string | null>(null);
+  // The user's remembered separator (main process); null until known, then what the select shows.
+  const [delimiter, setDelimiter] = useState<CsvDelimiter | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void window.atiende.reports.preferences().then((result) => {
+      if (live) setDelimiter((chosen) => chosen ?? (result.ok ? result.data.delimiter : ';'));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(
     () =>
@@ -61,10 +75,16 @@ export function DownloadPanel({ report, query, idOrg, expectedRows }: DownloadPa
     []
   );
 
-  async function start() {
+  async function start(format: 'csv' | 'xlsx') {
     setError(null);
     setStarting(true);
-    const result = await window.atiende.reports.download({ report, query, ...(idOrg ? { idOrg } : {}) });
+    const result = await window.atiende.reports.download({
+      report,
+      query,
+      ...(idOrg ? { idOrg } : {}),
+      ...(delimiter ? { delimiter } : {}),
+      ...(format === 'xlsx' ? { format } : {})
+    });
     setStarting(false);
     if (!result.ok) {
       setError(result.error.message);
@@ -94,8 +114,20 @@ export function DownloadPanel({ report, query, idOrg, expectedRows }: DownloadPa
   return (
     <div className={styles.panel}>
       <div className={styles.row}>
-        <Button appearance="primary" icon={<ArrowDownload20Regular />} disabled={running} onClick={() => void start()}>
+        <Field label={DOWNLOAD_TEXT.delimiter}>
+          <Select value={delimiter ?? ';'} disabled={running} onChange={(_, d) => setDelimiter(d.value === ',' ? ',' : ';')}>
+            {CSV_DELIMITERS.map((d) => (
+              <option key={d} value={d}>
+                {CSV_DELIMITER_LABELS[d]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button appearance="primary" icon={<ArrowDownload20Regular />} disabled={running} onClick={() => void start('csv')}>
           {DOWNLOAD_TEXT.download}
+        </Button>
+        <Button icon={<ArrowDownload20Regular />} disabled={running} onClick={() => void start('xlsx')}>
+          {DOWNLOAD_TEXT.downloadXlsx}
         </Button>
         {progress?.state === 'running' ? (
           <Button icon={<Dismiss20Regular />} onClick={() => void cancel()}>

@@ -11,7 +11,7 @@ import { MSG } from '../../../shared/messages';
 import { DataState } from '../../components/DataState';
 import { DataTable, Pager, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../analytics/filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../analytics/filter';
 import { EscalatedMessages } from '../analytics/human/EscalatedChatDialog';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
 import type { FieldId } from '../analytics/use-filter-fields';
@@ -20,8 +20,8 @@ import { ReportSection } from './ReportLayout';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 
-const FIELDS: FieldId[] = ['dates', 'idVa', 'channels'];
-const QUERY: QueryField[] = ['idVa', 'channels'];
+const FIELDS: FieldId[] = ['dates', 'idVa', 'channels', 'intents', 'events', 'idConv', 'idType', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['idVa', 'channels', 'intents', 'events', 'idConv', 'idType', ...LOCATION_FIELDS];
 /** Turns of one conversation per page. */
 const TURNS_PAGE = 50;
 

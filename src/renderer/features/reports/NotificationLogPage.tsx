@@ -12,8 +12,8 @@ import { ReportSection } from './ReportLayout';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 
-const FIELDS: FieldId[] = ['dates', 'notifChannels'];
-const QUERY: QueryField[] = ['notifChannels'];
+const FIELDS: FieldId[] = ['dates', 'notifChannels', 'idConv'];
+const QUERY: QueryField[] = ['notifChannels', 'idConv'];
 
 export const NOTIFICATION_LOG_TEXT = {
   table: 'Notificaciones enviadas',

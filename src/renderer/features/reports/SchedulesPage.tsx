@@ -1,19 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Body1, Button, Caption1, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular, FolderOpen20Regular, Play20Regular } from '@fluentui/react-icons';
 import { formatDateTime, formatNumber } from '../../../shared/format';
 import type { IpcError } from '../../../shared/ipc';
 import { MSG } from '../../../shared/messages';
-import { REPORT_DOWNLOADS, REPORT_DOWNLOAD_IDS, ScheduleInput, type ReportDownloadId, type ReportSchedule } from '../../../shared/report-downloads';
+import {
+  CSV_DELIMITERS,
+  CSV_DELIMITER_LABELS,
+  DEFAULT_CSV_DELIMITER,
+  REPORT_DOWNLOADS,
+  REPORT_DOWNLOAD_IDS,
+  ScheduleInput,
+  type CsvDelimiter,
+  type ReportDownloadId,
+  type ReportSchedule
+} from '../../../shared/report-downloads';
 import type { LoadStatus } from '../../app/load-state';
 import { useNotify } from '../../app/toasts';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import { ConfirmDialog } from '../settings/human/ConfirmDialog';
-import { FormDialog } from '../settings/human/FormDialog';
-import { IconAction, RowActions } from '../settings/human/RowActions';
-import { SelectField } from '../settings/human/fields';
-import { SettingsPage } from '../settings/human/SettingsPage';
+import { ConfirmDialog } from '../../components/settings/ConfirmDialog';
+import { FormDialog } from '../../components/settings/FormDialog';
+import { IconAction, RowActions } from '../../components/settings/RowActions';
+import { SelectField } from '../../components/settings/fields';
+import { SettingsPage } from '../../components/settings/SettingsPage';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 
 export const SCHEDULES_TEXT = {
@@ -30,6 +40,7 @@ export const SCHEDULES_TEXT = {
   weekday: 'Día de la semana',
   hour: 'Hora',
   folder: 'Carpeta',
+  delimiter: 'Separador del CSV',
   chooseFolder: 'Seleccionar carpeta',
   lastRun: 'Último resultado',
   never: 'Aún no se ha ejecutado',
@@ -90,9 +101,10 @@ interface Draft {
   weekday: string;
   hour: string;
   folder: string;
+  delimiter: CsvDelimiter;
 }
 
-const EMPTY: Draft = { report: '', attention: 'attended', frequency: 'daily', weekday: '', hour: '6', folder: '' };
+const EMPTY: Draft = { report: '', attention: 'attended', frequency: 'daily', weekday: '', hour: '6', folder: '', delimiter: DEFAULT_CSV_DELIMITER };
 
 function draftOf(s: ReportSchedule): Draft {
   return {
@@ -101,7 +113,8 @@ function draftOf(s: ReportSchedule): Draft {
     frequency: s.frequency,
     weekday: s.weekday === null ? '' : String(s.weekday),
     hour: String(s.hour),
-    folder: s.folder
+    folder: s.folder,
+    delimiter: s.delimiter
   };
 }
 
@@ -114,7 +127,8 @@ function validate(draft: Draft): { ok: true; input: ScheduleInput } | { ok: fals
     weekday: draft.frequency === 'weekly' && draft.weekday !== '' ? Number(draft.weekday) : null,
     hour: draft.hour === '' ? undefined : Number(draft.hour),
     folder: draft.folder,
-    idOrg: null
+    idOrg: null,
+    delimiter: draft.delimiter
   };
   const parsed = ScheduleInput.safeParse(input);
   if (parsed.success) return { ok: true, input: input as ScheduleInput };
@@ -204,6 +218,13 @@ function ScheduleDialog({ editing, onSaved, onClose }: { editing: ReportSchedule
         onChange={(v) => set('hour', v)}
         error={errors.hour}
       />
+      <SelectField
+        label={SCHEDULES_TEXT.delimiter}
+        value={draft.delimiter}
+        placeholder={null}
+        options={CSV_DELIMITERS.map((d) => ({ value: d, label: CSV_DELIMITER_LABELS[d] }))}
+        onChange={(v) => set('delimiter', v === ',' ? ',' : ';')}
+      />
       <div className={styles.folder}>
         <Field className={styles.grow} label={SCHEDULES_TEXT.folder} required validationMessage={errors.folder} validationState={errors.folder ? 'error' : 'none'}>
           <Input value={draft.folder} readOnly />
@@ -228,17 +249,24 @@ export function SchedulesPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [running, setRunning] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    setState({ status: 'pending', list: [], error: null });
-    const result = await window.atiende.reports.schedules();
-    setState(result.ok ? { status: 'resolved', list: result.data, error: null } : { status: 'rejected', list: [], error: result.error });
-  }, []);
+  /** Asks for the schedules; the state says pending already (at start, or set by 'Reintentar'). */
+  function fetchSchedules() {
+    void window.atiende.reports.schedules().then((result) =>
+      setState(result.ok ? { status: 'resolved', list: result.data, error: null } : { status: 'rejected', list: [], error: result.error })
+    );
+  }
+  const fetchOnOpen = useEffectEvent(fetchSchedules);
 
   useEffect(() => {
-    void load();
+    fetchOnOpen();
     // A run in the background (the timer, or 'run now') changes the last results.
     return window.atiende.on('reports:schedules', (list) => setState({ status: 'resolved', list, error: null }));
-  }, [load]);
+  }, []);
+
+  function retry() {
+    setState({ status: 'pending', list: [], error: null });
+    fetchSchedules();
+  }
 
   async function runNow(s: ReportSchedule) {
     setRunning(s.id);
@@ -286,7 +314,7 @@ export function SchedulesPage() {
         </Button>
       }
     >
-      <DataState status={state.status} errorTitle={SCHEDULES_TEXT.loadFailed} errorDetail={state.error?.message} empty={state.list.length === 0} onRetry={() => void load()} level="h2">
+      <DataState status={state.status} errorTitle={SCHEDULES_TEXT.loadFailed} errorDetail={state.error?.message} empty={state.list.length === 0} onRetry={retry} level="h2">
         <DataTable caption={SCHEDULES_TEXT.table} columns={columns} rows={state.list} rowKey={(s) => s.id} />
       </DataState>
       {dialog ? (

@@ -6,14 +6,14 @@ import { ConversationName } from '../../components/ConversationName';
 import { DataState } from '../../components/DataState';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../analytics/filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../analytics/filter';
 import type { FieldId } from '../analytics/use-filter-fields';
 import { ReportSection } from './ReportLayout';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 
-const FIELDS: FieldId[] = ['dates', 'splits', 'agents', 'causalesNegocio', 'causalesFin'];
-const QUERY: QueryField[] = ['splits', 'agents', 'causalesNegocio', 'causalesFin'];
+const FIELDS: FieldId[] = ['dates', 'splits', 'agents', 'causalesNegocio', 'causalesFin', 'causalesPasoAutomatico', 'idConv', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['splits', 'agents', 'causalesNegocio', 'causalesFin', 'causalesPasoAutomatico', 'idConv', ...LOCATION_FIELDS];
 
 export const TYPING_REPORT_TEXT = {
   table: 'Tipificaciones de los chats',

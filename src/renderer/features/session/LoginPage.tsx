@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { Button, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Select, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { LdapDirectoryList } from '../../../shared/domain/ldap';
+import type { IpcError, IpcResult, SessionView } from '../../../shared/ipc';
 import { SubmitButton, TextField } from '../../components/TextField';
 import { useShowBanner } from '../../app/banners';
-import { loginAtom } from './actions';
+import { loginAtom, loginLdapAtom } from './actions';
 import { loginErrorMessage } from './login-error';
-import { validateLogin, type FieldErrors, type LoginValues } from './validation';
+import { validateLdapLogin, validateLogin, type FieldErrors, type LdapLoginValues, type LoginValues } from './validation';
 import { AuthCard } from './AuthCard';
 
 const useStyles = makeStyles({
@@ -14,40 +16,96 @@ const useStyles = makeStyles({
 });
 
 export const LOCKED_NOTE = 'Esta cuenta está bloqueada. Comuníquese con un Administrador para desbloquearla.';
+export const LDAP_SWITCH_LABEL = 'Iniciar sesión con directorio (LDAP)';
+export const LDAP_USERNAME_LABEL = 'Usuario del directorio';
+export const LDAP_ORGANISATION_LABEL = 'Entidad';
 
+type Directory = LdapDirectoryList['directories'][number];
+type Values = LoginValues & LdapLoginValues;
+type Errors = FieldErrors<keyof Values>;
+
+const EMPTY: Values = { email: '', password: '', username: '', idOrg: null };
+
+/**
+ * The sign-in: e-mail and password, or — where an organisation has its LDAP directory enabled —
+ * the directory's user name and password (SPEC §6 'loginbepro'). The directory choice starts off on
+ * every visit, so a sign-out always comes back to the normal sign-in. Either way the same SPEC §8
+ * answers: 401 'Usuario o contraseña inválidos', 403 locked.
+ */
 export function LoginPage() {
   const styles = useStyles();
   const login = useSetAtom(loginAtom);
+  const loginLdap = useSetAtom(loginLdapAtom);
   const showBanner = useShowBanner();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [locked, setLocked] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const [directories, setDirectories] = useState<Directory[]>([]);
+  const [ldap, setLdap] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const change = (field: keyof LoginValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
+  // Which organisations offer directory sign-in; none (or no answer): the page is the normal sign-in only.
+  useEffect(() => {
+    let live = true;
+    void window.atiende.session.ldapDirectories().then((result) => {
+      if (live && result.ok) setDirectories(result.data.directories);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const only = directories.length === 1 ? directories[0] : undefined;
+  const ldapOffered = directories.length > 0;
+
+  const change = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: field === 'idOrg' ? (value === '' ? null : Number(value)) : value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+
+  function chooseLdap(on: boolean) {
+    setLdap(on);
+    setErrors({});
+    setLocked(false);
+    setValues((v) => ({ ...v, password: '' }));
+  }
+
+  /** The form's values checked, or null (the errors shown, the first wrong field focused). */
+  function checked(): (() => Promise<IpcResult<SessionView>>) | null {
+    if (!ldap) {
+      const result = validateLogin({ email: values.email, password: values.password });
+      if (result.ok) return () => login(result.data);
+      setErrors(result.errors);
+      (result.errors.email ? nameRef : passwordRef).current?.focus();
+      return null;
+    }
+    const result = validateLdapLogin({ username: values.username, password: values.password, idOrg: only ? only.idOrg : values.idOrg });
+    if (result.ok) return () => loginLdap(result.data);
+    setErrors(result.errors);
+    if (result.errors.username) nameRef.current?.focus();
+    else if (result.errors.password) passwordRef.current?.focus();
+    return null;
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (submitting || locked) return;
-    const checked = validateLogin(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      (checked.errors.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
+    const send = checked();
+    if (!send) return;
     setErrors({});
     setSubmitting(true);
-    const result = await login(checked.data);
+    const result = await send();
     setSubmitting(false);
     if (result.ok) return;
-    const { text, locked: isLocked } = loginErrorMessage(result.error);
+    refused(result.error);
+  }
+
+  function refused(error: IpcError) {
+    const { text, locked: isLocked } = loginErrorMessage(error);
     showBanner({ intent: 'error', text });
-    // The typed e-mail stays; the password is cleared so it is typed again.
+    // The typed name stays; the password is cleared so it is typed again.
     setValues((v) => ({ ...v, password: '' }));
     if (isLocked) setLocked(true);
     else passwordRef.current?.focus();
@@ -55,8 +113,8 @@ export function LoginPage() {
 
   function useAnotherAccount() {
     setLocked(false);
-    setValues({ email: '', password: '' });
-    setTimeout(() => emailRef.current?.focus(), 0);
+    setValues(EMPTY);
+    setTimeout(() => nameRef.current?.focus(), 0);
   }
 
   const disabled = submitting || locked;
@@ -64,17 +122,57 @@ export function LoginPage() {
   return (
     <AuthCard title="Iniciar sesión">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Iniciar sesión">
-        <TextField
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputRef={emailRef}
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-          disabled={disabled}
-        />
+        {ldapOffered && (
+          <Switch
+            label={only ? `${LDAP_SWITCH_LABEL}: ${only.name}` : LDAP_SWITCH_LABEL}
+            checked={ldap}
+            disabled={submitting}
+            onChange={(_, d) => chooseLdap(d.checked)}
+          />
+        )}
+        {ldap && !only && (
+          <Field
+            label={LDAP_ORGANISATION_LABEL}
+            required
+            validationMessage={errors.idOrg}
+            validationState={errors.idOrg ? 'error' : 'none'}
+          >
+            <Select name="idOrg" value={values.idOrg === null ? '' : String(values.idOrg)} disabled={disabled} onChange={(_, d) => change('idOrg')(d.value)}>
+              <option value="">Seleccione…</option>
+              {directories.map((d) => (
+                <option key={d.idOrg} value={String(d.idOrg)}>
+                  {d.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+        {ldap ? (
+          <TextField
+            key="username"
+            label={LDAP_USERNAME_LABEL}
+            name="username"
+            autoComplete="username"
+            inputRef={nameRef}
+            value={values.username}
+            onChange={change('username')}
+            error={errors.username}
+            disabled={disabled}
+          />
+        ) : (
+          <TextField
+            key="email"
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputRef={nameRef}
+            value={values.email}
+            onChange={change('email')}
+            error={errors.email}
+            disabled={disabled}
+          />
+        )}
         <TextField
           label="Contraseña"
           name="password"

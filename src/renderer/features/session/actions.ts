@@ -1,6 +1,7 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import type { IpcResult, SessionView } from '../../../shared/ipc';
 import type { LoginBody } from '../../../shared/domain/session';
+import type { LdapLoginBody } from '../../../shared/domain/ldap';
 import { MSG } from '../../../shared/messages';
 import { tracked } from '../../app/loading';
 import { clearBannersAtom, showBannerAtom } from '../../app/banners';
@@ -19,10 +20,10 @@ export const restoreSessionAtom = atom(null, async (get, set) => {
   set(passwordCheckAtom, initialPasswordCheck);
 });
 
-/** Signs in; on success the session view is stored and the password-expiry check starts afresh. */
-export const loginAtom = atom(null, async (get, set, credentials: LoginBody): Promise<IpcResult<SessionView>> => {
+/** Signs in through `call`; on success the session view is stored and the password-expiry check starts afresh. */
+async function signInWith(get: Getter, set: Setter, call: () => Promise<IpcResult<SessionView>>): Promise<IpcResult<SessionView>> {
   set(sessionAtom, { ...get(sessionAtom), status: 'pending' });
-  const result = await tracked(set, window.atiende.session.login(credentials));
+  const result = await tracked(set, call());
   if (result.ok) {
     // The sign-in errors of earlier attempts no longer apply.
     set(clearBannersAtom);
@@ -32,7 +33,13 @@ export const loginAtom = atom(null, async (get, set, credentials: LoginBody): Pr
     set(sessionAtom, { status: 'rejected', view: null, restored: true });
   }
   return result;
-});
+}
+
+/** Signs in with e-mail and password. */
+export const loginAtom = atom(null, (get, set, credentials: LoginBody) => signInWith(get, set, () => window.atiende.session.login(credentials)));
+
+/** Signs in with an organisation's LDAP directory (SPEC §6 'loginbepro'); the session afterwards is the same. */
+export const loginLdapAtom = atom(null, (get, set, credentials: LdapLoginBody) => signInWith(get, set, () => window.atiende.session.loginLdap(credentials)));
 
 /**
  * The expiry check after sign-in (SPEC §4): `changePassword: true` forces /change-password.

@@ -1,4 +1,5 @@
 import { LoginBody, NewPassword, type UpdatePasswordBody } from '../../../shared/domain/session';
+import { LDAP_TEXT, LdapLoginBody } from '../../../shared/domain/ldap';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export type Validation<K extends string, T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<K> };
@@ -23,6 +24,30 @@ export function validateLogin(values: LoginValues): Validation<keyof LoginValues
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, data: parsed.data };
+}
+
+export interface LdapLoginValues {
+  username: string;
+  password: string;
+  /** The organisation whose directory applies; null while none is chosen. */
+  idOrg: number | null;
+}
+
+/** The LDAP form's checks: the directory's user name, the password, and the organisation when there is a choice. */
+export function validateLdapLogin(values: LdapLoginValues): Validation<keyof LdapLoginValues, LdapLoginBody> {
+  const errors: FieldErrors<keyof LdapLoginValues> = {};
+  if (values.username.trim() === '') errors.username = LDAP_TEXT.usernameRequired;
+  if (values.password === '') errors.password = LDAP_TEXT.passwordRequired;
+  if (values.idOrg === null) errors.idOrg = LDAP_TEXT.organisationRequired;
+  const parsed = LdapLoginBody.safeParse({ username: values.username, password: values.password, idOrg: values.idOrg ?? undefined });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'username' || field === 'password' || field === 'idOrg') && !errors[field]) errors[field] = issue.message;
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };

@@ -16,3 +16,5 @@ export * from './notifications';
 export * from './integrations';
 export * from './stats-totals';
 export * from './conversation-notes';
+export * from './ldap';
+export { userAccessLog } from './user-access-log';

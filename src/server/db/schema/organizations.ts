@@ -10,6 +10,10 @@ export const organizations = pgTable('organizations', {
   loginAttemptsAllowed: integer('login_attempts_allowed').notNull().default(5),
   /** 0 disables expiry. */
   passwordExpirationDays: integer('password_expiration_days').notNull().default(90),
+  /** An account locked by failed sign-ins unlocks by itself this many minutes after the lock; null: only an administrator unlocks it. */
+  autoUnlockMinutes: integer('auto_unlock_minutes'),
+  /** A logical delete (issue 19): the data stays, the organisation is no longer listed, and is_active is false so its users cannot sign in. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
   dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow()
 });

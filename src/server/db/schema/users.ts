@@ -22,6 +22,13 @@ export const users = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * A logical delete (issue 19): the row stays, so conversations, reports and the access log keep
+     * the person's name; is_active is false and the e-mail is replaced by a placeholder (the
+     * original kept in deleted_email), so the person cannot sign in and the e-mail is free again.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedEmail: text('deleted_email'),
     dateCreate: timestamp('date_create', { withTimezone: true }).notNull().defaultNow(),
     dateUpdate: timestamp('date_update', { withTimezone: true }).notNull().defaultNow()
   },

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, real, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { virtualAgents } from './virtual-agents';
 import { splits } from './chat-config';
@@ -18,9 +19,18 @@ export const workspaces = pgTable(
     description: text('description').notNull().default(''),
     /** Where a conversation goes when the assistant escalates it without a more specific split. */
     defaultSplitId: integer('default_split_id').references(() => splits.idSplit, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The assistant's confidence (0…1) from which a node answers; from options_threshold up to it the
+     * assistant offers the closest nodes as options; below it, it did not understand (src/server/bot/understand.ts).
+     */
+    answerThreshold: real('answer_threshold').notNull().default(0.6),
+    optionsThreshold: real('options_threshold').notNull().default(0.3)
   },
-  (t) => [index('workspaces_va_idx').on(t.idVa)]
+  (t) => [
+    index('workspaces_va_idx').on(t.idVa),
+    check('workspaces_thresholds_check', sql`0 <= ${t.optionsThreshold} and ${t.optionsThreshold} <= ${t.answerThreshold} and ${t.answerThreshold} <= 1`)
+  ]
 );
 
 /**
@@ -64,3 +74,19 @@ export const answerElements = pgTable(
   },
   (t) => [unique('answer_elements_node_pos_unique').on(t.responseNodeId, t.elementOrderPos)]
 );
+
+/**
+ * A workspace's trained intent model (NLP.js, exported as JSON), so a restart loads it instead of
+ * training again. training_key names what it was trained from (the nodes' names and examples and the
+ * training settings, src/server/bot/training.ts): a model whose key no longer matches the workspace
+ * is stale and replaced by the next training.
+ */
+export const botModels = pgTable('bot_models', {
+  workspaceId: integer('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  trainingKey: text('training_key').notNull(),
+  model: text('model').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull(),
+  trainingMs: integer('training_ms').notNull()
+});

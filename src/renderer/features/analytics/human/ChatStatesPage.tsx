@@ -3,15 +3,15 @@ import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { AnalyticsPage } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { loadProps } from '../load-props';
 import { seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 import { useLiveReload } from '../use-live-reload';
 
-const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents'];
-const QUERY: QueryField[] = ['channels', 'splits', 'agents'];
+const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents', 'events', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['channels', 'splits', 'agents', 'events', ...LOCATION_FIELDS];
 
 export const CHAT_STATES_TEXT = {
   chart: 'Chats por estado',

@@ -3,13 +3,13 @@ import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { AnalyticsPage } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { loadProps } from '../load-props';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents'];
-const QUERY: QueryField[] = ['channels', 'splits', 'agents'];
+const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['channels', 'splits', 'agents', ...LOCATION_FIELDS];
 
 export const CHATS_PER_AGENT_TEXT = { chart: 'Chats atendidos por asesor', agent: 'Asesor', chats: 'Chats atendidos' } as const;
 

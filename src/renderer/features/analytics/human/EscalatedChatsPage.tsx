@@ -10,15 +10,15 @@ import { ConversationName } from '../../../components/ConversationName';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { AnalyticsPage } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { loadProps } from '../load-props';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 import { usePage } from '../use-paged';
 import { EscalatedChatDialog } from './EscalatedChatDialog';
 
-const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents'];
-const QUERY: QueryField[] = ['channels', 'splits', 'agents'];
+const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents', 'causalesPasoAutomatico', 'events', 'idConv', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['channels', 'splits', 'agents', 'causalesPasoAutomatico', 'events', 'idConv', ...LOCATION_FIELDS];
 const PAGE_SIZE = 20;
 
 export const ESCALATED_TEXT = {

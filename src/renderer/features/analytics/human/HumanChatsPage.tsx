@@ -6,15 +6,15 @@ import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { IndicatorTile } from '../../../components/IndicatorTile';
 import { AnalyticsPage, TileRow } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { bucketLabel } from '../labels';
 import { loadProps } from '../load-props';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'attention', 'resolution', 'channels', 'splits', 'agents'];
-const QUERY: QueryField[] = ['attention', 'resolution', 'channels', 'splits', 'agents'];
-const SHARE_QUERY: QueryField[] = ['channels', 'splits', 'agents'];
+const FIELDS: FieldId[] = ['dates', 'attention', 'resolution', 'channels', 'splits', 'agents', 'causalesPasoAutomatico', 'events', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['attention', 'resolution', 'channels', 'splits', 'agents', 'causalesPasoAutomatico', 'events', ...LOCATION_FIELDS];
+const SHARE_QUERY: QueryField[] = ['channels', 'splits', 'agents', 'causalesPasoAutomatico', 'events', ...LOCATION_FIELDS];
 
 export const HUMAN_CHATS_TEXT = {
   attendedOverTime: 'Chats atendidos por canal',

@@ -4,14 +4,14 @@ import type { ChartSeries } from '../../../../shared/domain/statistics';
 import { MSG } from '../../../../shared/messages';
 import { ChartPanel, type ChartKind } from '../../../components/ChartPanel';
 import { AnalyticsPage } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { loadProps } from '../load-props';
 import { reasonSeries } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents', 'causalesNegocio', 'causalesFin', 'causalesPasoAutomatico'];
-const QUERY: QueryField[] = ['channels', 'splits', 'agents', 'causalesNegocio', 'causalesFin', 'causalesPasoAutomatico'];
+const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents', 'causalesNegocio', 'causalesFin', 'causalesPasoAutomatico', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['channels', 'splits', 'agents', 'causalesNegocio', 'causalesFin', 'causalesPasoAutomatico', ...LOCATION_FIELDS];
 
 export const TYPINGS_TEXT = {
   typing: 'Chats tipificados',

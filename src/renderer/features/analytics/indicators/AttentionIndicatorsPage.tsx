@@ -5,12 +5,12 @@ import { formatNumber } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';
 import { IndicatorTile } from '../../../components/IndicatorTile';
 import { AnalyticsPage, TileRow } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'channels', 'idVa'];
-const QUERY: QueryField[] = ['channels', 'idVa'];
+const FIELDS: FieldId[] = ['dates', 'channels', 'idVa', ...LOCATION_FIELDS, 'events', 'idType'];
+const QUERY: QueryField[] = ['channels', 'idVa', ...LOCATION_FIELDS, 'events', 'idType'];
 
 function shareDetail(total: number, percentage: number | null): string {
   const share = percentage === null ? '' : ` (${formatNumber(percentage)} %)`;

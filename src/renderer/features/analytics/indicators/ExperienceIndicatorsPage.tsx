@@ -5,14 +5,14 @@ import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { IndicatorTile } from '../../../components/IndicatorTile';
 import { AnalyticsPage, TileRow } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { bucketLabel } from '../labels';
 import { loadProps } from '../load-props';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'resolution', 'channels', 'idVa'];
-const QUERY: QueryField[] = ['resolution', 'channels', 'idVa'];
+const FIELDS: FieldId[] = ['dates', 'resolution', 'channels', 'idVa', ...LOCATION_FIELDS, 'idType'];
+const QUERY: QueryField[] = ['resolution', 'channels', 'idVa', ...LOCATION_FIELDS, 'idType'];
 
 export const EXPERIENCE_TEXT = {
   averageInteraction: 'Tiempo promedio por interacción',

@@ -11,8 +11,8 @@ import { seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'notifChannels'];
-const QUERY: QueryField[] = ['notifChannels'];
+const FIELDS: FieldId[] = ['dates', 'notifChannels', 'idConv'];
+const QUERY: QueryField[] = ['notifChannels', 'idConv'];
 
 export const NOTIFICATION_STATS_TEXT = {
   byStatus: 'Notificaciones por estado',

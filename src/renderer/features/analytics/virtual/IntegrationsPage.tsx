@@ -17,8 +17,8 @@ import type { FieldId } from '../use-filter-fields';
 import { usePage } from '../use-paged';
 import { ReportSection } from '../../reports/ReportLayout';
 
-const FIELDS: FieldId[] = ['dates', 'integrationStatus', 'integrationService'];
-const QUERY: QueryField[] = ['integrationStatus', 'integrationService'];
+const FIELDS: FieldId[] = ['dates', 'integrationStatus', 'integrationService', 'idConv'];
+const QUERY: QueryField[] = ['integrationStatus', 'integrationService', 'idConv'];
 const PAGE_SIZE = 20;
 
 export const INTEGRATIONS_TEXT = {

@@ -3,14 +3,14 @@ import { ANALYTICS_PAGES } from '../../../../shared/analytics-pages';
 import { MSG } from '../../../../shared/messages';
 import { ChartPanel } from '../../../components/ChartPanel';
 import { AnalyticsPage } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { bucketLabel } from '../labels';
 import { loadProps } from '../load-props';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'resolution', 'channels', 'idVa', 'intents'];
-const QUERY: QueryField[] = ['resolution', 'channels', 'idVa', 'intents'];
+const FIELDS: FieldId[] = ['dates', 'resolution', 'channels', 'idVa', 'intents', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['resolution', 'channels', 'idVa', 'intents', ...LOCATION_FIELDS];
 
 export const INTENTS_TEXT = {
   top: 'Intenciones más frecuentes',

@@ -6,15 +6,15 @@ import { DataTable } from '../../../components/DataTable';
 import { IndicatorTile } from '../../../components/IndicatorTile';
 import { formatNumber } from '../../../../shared/format';
 import { AnalyticsPage, TileRow } from '../AnalyticsPage';
-import { filterQuery, useFilterState, type QueryField } from '../filter';
+import { filterQuery, LOCATION_FIELDS, useFilterState, type QueryField } from '../filter';
 import { bucketLabel } from '../labels';
 import { loadProps } from '../load-props';
 import { seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 
-const FIELDS: FieldId[] = ['dates', 'resolution', 'channels', 'idVa'];
-const QUERY: QueryField[] = ['resolution', 'channels', 'idVa'];
+const FIELDS: FieldId[] = ['dates', 'resolution', 'channels', 'idVa', ...LOCATION_FIELDS];
+const QUERY: QueryField[] = ['resolution', 'channels', 'idVa', ...LOCATION_FIELDS];
 
 export const RATINGS_TEXT = {
   count: 'Total de calificaciones',

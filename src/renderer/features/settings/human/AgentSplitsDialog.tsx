@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { Dismiss16Regular } from '@fluentui/react-icons';
 import type { AgentSplit, Split } from '../../../../shared/domain/split';
+import type { Agent } from '../../../../shared/domain/user';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { SubmitButton } from '../../../components/TextField';
-import type { AgentRow } from './AgentsPage';
-import { ConfirmDialog } from './ConfirmDialog';
-import { SelectField } from './fields';
-import { DiscardChangesDialog } from './UnsavedChanges';
-import { callSettings } from './settings-client';
-import { AGENTS_TEXT, SETTINGS_TEXT } from './texts';
-import type { SettingsLoad } from './use-settings-load';
+import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
+import { SelectField } from '../../../components/settings/fields';
+import { DiscardChangesDialog } from '../../../components/settings/UnsavedChanges';
+import { callSettings } from '../../../components/settings/settings-client';
+import { AGENTS_TEXT } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import type { SettingsLoad } from '../../../components/settings/use-settings-load';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -22,13 +23,16 @@ const useStyles = makeStyles({
 
 /** The splits one agent answers: the router offers him only their chats. Adding one takes effect at once; removing one keeps the chats he holds. */
 export function AgentSplitsDialog({
-  row,
+  agent,
+  links,
   splits,
   onClose,
   onAdded,
   onRemoved
 }: {
-  row: AgentRow;
+  agent: Agent;
+  /** The agent's links to splits now. */
+  links: readonly AgentSplit[];
   splits: SettingsLoad<Split[]>;
   onClose(): void;
   onAdded(link: AgentSplit): void;
@@ -43,14 +47,14 @@ export function AgentSplitsDialog({
   const [removeError, setRemoveError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const nameOf = (id: number) => splits.data?.find((s) => s.idSplit === id)?.nombre ?? String(id);
-  const linked = new Set(row.links.map((l) => l.idSplit));
+  const linked = new Set(links.map((l) => l.idSplit));
   const options = (splits.data ?? []).filter((s) => !linked.has(s.idSplit)).map((s) => ({ value: String(s.idSplit), label: s.nombre }));
 
   async function add(e: FormEvent) {
     e.preventDefault();
     if (choice === '') return setError(AGENTS_TEXT.splitRequired);
     setAdding(true);
-    const result = await callSettings('createAgentSplit', { body: { idSplit: Number(choice), idUser: row.agent.idUser } });
+    const result = await callSettings('createAgentSplit', { body: { idSplit: Number(choice), idUser: agent.idUser } });
     setAdding(false);
     if (!result.ok) {
       setError(result.error.message);
@@ -85,13 +89,13 @@ export function AgentSplitsDialog({
       <Dialog open={removing === null} modalType="modal" onOpenChange={(_, data) => !data.open && !asking && leave()}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{AGENTS_TEXT.manageSplits(row.agent.name)}</DialogTitle>
+            <DialogTitle>{AGENTS_TEXT.manageSplits(agent.name)}</DialogTitle>
             <DialogContent className={styles.content}>
-              {row.links.length === 0 ? (
+              {links.length === 0 ? (
                 <Body1>{AGENTS_TEXT.noSplits}</Body1>
               ) : (
-                <ul className={styles.list} aria-label={AGENTS_TEXT.linksOf(row.agent.name)}>
-                  {row.links.map((l) => (
+                <ul className={styles.list} aria-label={AGENTS_TEXT.linksOf(agent.name)}>
+                  {links.map((l) => (
                     <li key={l.idSplitUsuario} className={styles.item}>
                       <span>{nameOf(l.idSplit)}</span>
                       <Button

@@ -14,21 +14,22 @@ import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { useLiveReload } from '../../analytics/use-live-reload';
 import { AgentSplitsDialog } from './AgentSplitsDialog';
-import { FormDialog } from './FormDialog';
-import { SelectField } from './fields';
-import { checkWith, numberFrom, type FieldErrors } from './form';
-import { HUMAN_SETTINGS_PAGES } from './routes';
-import { callSettings } from './settings-client';
-import { SettingsPage } from './SettingsPage';
-import { AGENTS_TEXT, SETTINGS_TEXT } from './texts';
-import { useSettingsLoad, type SettingsLoad } from './use-settings-load';
+import { FormDialog } from '../../../components/settings/FormDialog';
+import { SelectField } from '../../../components/settings/fields';
+import { checkWith, numberFrom, type FieldErrors } from '../../../components/settings/form';
+import { settingsTitle } from '../../../../shared/settings-screens';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SettingsPage } from '../../../components/settings/SettingsPage';
+import { AGENTS_TEXT } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { useSettingsLoad, type SettingsLoad } from '../../../components/settings/use-settings-load';
 
 const useStyles = makeStyles({
   chips: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' }
 });
 
-export interface AgentRow {
+interface AgentRow {
   agent: Agent;
   state: AgentConnectionState | null;
   links: AgentSplit[];
@@ -116,7 +117,7 @@ export function AgentsPage() {
 
   const status = agents.status === 'resolved' && links.status !== 'resolved' ? links.status : agents.status;
   return (
-    <SettingsPage title={HUMAN_SETTINGS_PAGES.agents.title} description={AGENTS_TEXT.intro}>
+    <SettingsPage title={settingsTitle('agents')} description={AGENTS_TEXT.intro}>
       {states.status === 'rejected' ? (
         <DataState status="rejected" errorTitle={MSG.statistics.agentStatesLoadFailed} errorDetail={states.error?.message} empty={false} onRetry={states.reload} level="h2">
           {null}
@@ -137,7 +138,8 @@ export function AgentsPage() {
       </DataState>
       {managed ? (
         <AgentSplitsDialog
-          row={managed}
+          agent={managed.agent}
+          links={managed.links}
           splits={splits}
           onClose={() => setManaging(null)}
           onAdded={(link) => links.update((list) => [...list, link])}

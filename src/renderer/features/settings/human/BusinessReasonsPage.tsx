@@ -1,8 +1,8 @@
 import { ReasonsEditor } from './ReasonsEditor';
-import { HUMAN_SETTINGS_PAGES } from './routes';
+import { settingsTitle } from '../../../../shared/settings-screens';
 import { REASONS_TEXT } from './texts';
 
 /** SPEC §2 configuracion/asesor-humano/causales-negocio. */
 export function BusinessReasonsPage() {
-  return <ReasonsEditor kind="business" title={HUMAN_SETTINGS_PAGES.businessReasons.title} intro={REASONS_TEXT.businessIntro} />;
+  return <ReasonsEditor kind="business" title={settingsTitle('businessReasons')} intro={REASONS_TEXT.businessIntro} />;
 }

@@ -1,24 +1,27 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { UI } from '../../../../shared/constants';
-import { CreateContact, DEFAULT_IDENTIFICATION_TYPE, UpdateContact, flattenContact, type DirectoryContact, type FlatDirectoryContact } from '../../../../shared/domain/directory';
+import { CreateContact, DEFAULT_IDENTIFICATION_TYPE, UpdateContact, flattenContact, type DirectoryContact } from '../../../../shared/domain/directory';
 import type { LocationList } from '../../../../shared/domain/location';
 import { MSG } from '../../../../shared/messages';
+import { settingsTitle } from '../../../../shared/settings-screens';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { TextField } from '../../../components/TextField';
-import { ConfirmDialog } from './ConfirmDialog';
-import { FormDialog } from './FormDialog';
-import { SelectField, SwitchField, TextAreaField } from './fields';
-import { afterBlur, changed, checkWith, linesFrom, type FieldErrors } from './form';
-import { HUMAN_SETTINGS_PAGES } from './routes';
-import { RowActions } from './RowActions';
-import { callSettings, confirmed } from './settings-client';
-import { SettingsPage } from './SettingsPage';
-import { DIRECTORY_TEXT, SETTINGS_TEXT } from './texts';
-import { useSettingsLoad, type SettingsLoad } from './use-settings-load';
+import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
+import { FormDialog } from '../../../components/settings/FormDialog';
+import { SelectField, SwitchField, TextAreaField } from '../../../components/settings/fields';
+import { checkWith, linesFrom, type FieldErrors } from '../../../components/settings/form';
+import { RowActions } from '../../../components/settings/RowActions';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SettingsPage } from '../../../components/settings/SettingsPage';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { DIRECTORY_TEXT } from './texts';
+import { useSettingsForm } from '../../../components/settings/use-settings-form';
+import { useSettingsList, type Editing } from '../../../components/settings/use-settings-list';
+import { useSettingsLoad, type SettingsLoad } from '../../../components/settings/use-settings-load';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'end', flexWrap: 'wrap', maxWidth: '360px' },
@@ -26,11 +29,9 @@ const useStyles = makeStyles({
   pair: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 220px), 1fr))', gap: tokens.spacingHorizontalM, alignItems: 'start' }
 });
 
-type Editing = { mode: 'create' } | { mode: 'edit'; contact: FlatDirectoryContact };
-
 /**
- * SPEC §2 configuracion/asesor-humano/directorio-contactos: the contacts of one virtual agent, as
- * SPEC §3 flattens them (idCity, idDepartment, city and department names). Create appends, an edit
+ * SPEC §2 configuracion/asesor-humano/directorio-contactos: the contacts of one virtual agent with
+ * their city and department (the form edits them as SPEC §3 flattens them: idCity, idDepartment). Create appends, an edit
  * replaces by idContact, a delete removes (SPEC §4); an empty directory says so for 3 s (SPEC §9).
  */
 export function DirectoryPage() {
@@ -40,11 +41,14 @@ export function DirectoryPage() {
   const [chosen, setChosen] = useState('');
   const idVa = chosen === '' ? (agents.data?.[0]?.idVa ?? null) : Number(chosen);
   const load = useSettingsLoad('directoryContacts', { query: { idVa: idVa ?? 0 } }, { enabled: idVa !== null });
-  const contacts = useMemo(() => (load.data ?? []).map(flattenContact), [load.data]);
+  const list = useSettingsList(load, {
+    key: (c) => c.idContact,
+    created: 'append',
+    remove: (c) => callSettings('deleteDirectoryContact', { params: { idContact: c.idContact } }),
+    messages: MSG.contacts
+  });
   const locations = useSettingsLoad('locationList', { query: { requireCities: true } });
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<FlatDirectoryContact | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = list.deleting;
 
   // SPEC §8/§9: the info notice of an empty directory, once per load, for 3 s.
   const noticed = useRef<unknown>(null);
@@ -54,47 +58,26 @@ export function DirectoryPage() {
     notify.info(MSG.contacts.empty, UI.emptyContactsNoticeMs);
   }, [load.status, load.data, notify]);
 
-  async function remove(contact: FlatDirectoryContact) {
-    const result = await callSettings('deleteDirectoryContact', { params: { idContact: contact.idContact } });
-    if (result.ok && confirmed(result.data)) {
-      load.update((list) => list.filter((c) => c.idContact !== contact.idContact));
-      notify.success(MSG.contacts.deleted);
-      setDeleting(null);
-      return;
-    }
-    notify.error(MSG.contacts.deleteFailed);
-    setDeleteError(result.ok ? null : result.error.message);
-  }
-
-  const columns: DataColumn<FlatDirectoryContact>[] = [
+  const columns: DataColumn<DirectoryContact>[] = [
     { key: 'nombre', header: DIRECTORY_TEXT.name, render: (c) => c.nombre },
     { key: 'email', header: DIRECTORY_TEXT.email, render: (c) => c.email },
     { key: 'telefono', header: DIRECTORY_TEXT.phone, render: (c) => c.telefono },
     { key: 'identificacion', header: DIRECTORY_TEXT.id, render: (c) => `${c.tipoIdentificacion} ${c.identificacion}` },
-    { key: 'ciudad', header: DIRECTORY_TEXT.city, render: (c) => `${c.city}, ${c.department}` },
+    { key: 'ciudad', header: DIRECTORY_TEXT.city, render: (c) => `${c.city.name}, ${c.department.name}` },
     { key: 'activo', header: SETTINGS_TEXT.active, render: (c) => (c.activo ? SETTINGS_TEXT.yes : SETTINGS_TEXT.no) },
     {
       key: 'acciones',
       header: SETTINGS_TEXT.actions,
-      render: (c) => (
-        <RowActions
-          name={c.nombre}
-          onEdit={() => setEditing({ mode: 'edit', contact: c })}
-          onDelete={() => {
-            setDeleteError(null);
-            setDeleting(c);
-          }}
-        />
-      )
+      render: (c) => <RowActions name={c.nombre} onEdit={() => list.edit(c)} onDelete={() => list.askDelete(c)} />
     }
   ];
 
   return (
     <SettingsPage
-      title={HUMAN_SETTINGS_PAGES.directory.title}
+      title={settingsTitle('directory')}
       description={DIRECTORY_TEXT.intro}
       actions={
-        <Button appearance="primary" icon={<Add20Regular />} disabled={idVa === null} onClick={() => setEditing({ mode: 'create' })}>
+        <Button appearance="primary" icon={<Add20Regular />} disabled={idVa === null} onClick={list.create}>
           {DIRECTORY_TEXT.create}
         </Button>
       }
@@ -110,28 +93,18 @@ export function DirectoryPage() {
             onChange={setChosen}
           />
         </div>
-        <DataState status={load.status} errorTitle={MSG.contacts.loadFailed} errorDetail={load.error?.message} empty={contacts.length === 0} onRetry={load.reload} level="h2">
-          <DataTable caption={DIRECTORY_TEXT.list} captionHidden columns={columns} rows={contacts} rowKey={(c) => String(c.idContact)} />
+        <DataState status={load.status} errorTitle={MSG.contacts.loadFailed} errorDetail={load.error?.message} empty={list.items.length === 0} onRetry={load.reload} level="h2">
+          <DataTable caption={DIRECTORY_TEXT.list} captionHidden columns={columns} rows={list.items} rowKey={(c) => String(c.idContact)} />
         </DataState>
       </DataState>
-      {editing && idVa !== null ? (
-        <ContactDialog
-          editing={editing}
-          idVa={idVa}
-          locations={locations}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) =>
-            load.update((list) => (editing.mode === 'create' ? [...list, saved] : list.map((c) => (c.idContact === saved.idContact ? saved : c))))
-          }
-        />
-      ) : null}
+      {list.editing && idVa !== null ? <ContactDialog editing={list.editing} idVa={idVa} locations={locations} onClose={list.closeEditor} onSaved={list.saved} /> : null}
       {deleting ? (
         <ConfirmDialog
           title={SETTINGS_TEXT.confirmDelete(`el contacto ${deleting.nombre}`)}
           text={DIRECTORY_TEXT.deleteText(deleting.nombre)}
-          error={deleteError}
-          onConfirm={() => remove(deleting)}
-          onCancel={() => setDeleting(null)}
+          error={list.deleteError}
+          onConfirm={list.confirmDelete}
+          onCancel={list.cancelDelete}
         />
       ) : null}
     </SettingsPage>
@@ -150,11 +123,11 @@ interface ContactValues {
   mensajes: string;
 }
 
-function valuesOf(editing: Editing): ContactValues {
+function valuesOf(editing: Editing<DirectoryContact>): ContactValues {
   if (editing.mode === 'create') {
     return { nombre: '', email: '', telefono: '', tipoIdentificacion: DEFAULT_IDENTIFICATION_TYPE, identificacion: '', idDepartment: '', idCity: '', activo: true, mensajes: '' };
   }
-  const c = editing.contact;
+  const c = flattenContact(editing.item);
   return {
     nombre: c.nombre,
     email: c.email,
@@ -175,7 +148,7 @@ function ContactDialog({
   onClose,
   onSaved
 }: {
-  editing: Editing;
+  editing: Editing<DirectoryContact>;
   idVa: number;
   locations: SettingsLoad<LocationList>;
   onClose(): void;
@@ -183,14 +156,11 @@ function ContactDialog({
 }) {
   const styles = useStyles();
   const notify = useNotify();
-  const [start] = useState<ContactValues>(() => valuesOf(editing));
-  const [values, setValues] = useState<ContactValues>(start);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const set = <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value, ...(key === 'idDepartment' ? { idCity: '' } : {}) }));
-    setErrors((e) => ({ ...e, [key]: '', ...(key === 'idDepartment' ? { idCity: '' } : {}) }));
-  };
+  const form = useSettingsForm<ContactValues>(() => valuesOf(editing));
+  const { values } = form;
+  const selfId = editing.mode === 'edit' ? editing.item.idContact : undefined;
+  /** A new department empties the city chosen in the old one. */
+  const set = <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => form.change({ [key]: value, ...(key === 'idDepartment' ? { idCity: '' } : {}) });
   const departments = locations.data?.departments ?? [];
   const cities = (locations.data?.cities ?? []).filter((c) => String(c.idDepartment) === values.idDepartment);
 
@@ -206,7 +176,7 @@ function ContactDialog({
       activo: values.activo,
       listadoMensajes: linesFrom(values.mensajes)
     };
-    return editing.mode === 'create' ? checkWith(CreateContact, fields) : checkWith(UpdateContact, { idContact: editing.contact.idContact, ...fields });
+    return selfId === undefined ? checkWith(CreateContact, fields) : checkWith(UpdateContact, { idContact: selfId, ...fields });
   }
   /** The two choices the schemas do not word (the department is not sent; the city is sent as its id). */
   function choices(): FieldErrors {
@@ -217,41 +187,31 @@ function ContactDialog({
   }
 
   async function submit(): Promise<boolean> {
-    setFormError(undefined);
-    const checked = check();
-    const local = choices();
-    if (!checked.ok || Object.keys(local).length > 0) {
-      setErrors({ ...(checked.ok ? {} : checked.errors), ...local });
-      return false;
-    }
+    const data = form.accept(check(), choices());
+    if (!data) return false;
     const result =
-      editing.mode === 'create'
-        ? await callSettings('createDirectoryContact', { body: checked.data })
-        : await callSettings('updateDirectoryContact', { body: { ...checked.data, idContact: editing.contact.idContact } });
+      selfId === undefined
+        ? await callSettings('createDirectoryContact', { body: data })
+        : await callSettings('updateDirectoryContact', { body: { ...data, idContact: selfId } });
     if (!result.ok) {
-      notify.error(editing.mode === 'create' ? MSG.contacts.createFailed : MSG.contacts.updateFailed);
-      setFormError(result.error.message);
+      notify.error(selfId === undefined ? MSG.contacts.createFailed : MSG.contacts.updateFailed);
+      form.refused(result.error);
       return false;
     }
     onSaved(result.data);
-    notify.success(editing.mode === 'create' ? MSG.contacts.created : MSG.contacts.updated);
+    notify.success(selfId === undefined ? MSG.contacts.created : MSG.contacts.updated);
     return true;
   }
 
-  const err = (key: string) => errors[key] || undefined;
+  const err = form.error;
   return (
     <FormDialog
-      title={editing.mode === 'create' ? DIRECTORY_TEXT.createTitle : DIRECTORY_TEXT.editTitle(editing.contact.nombre)}
-      formError={formError}
-      dirty={changed(start, values)}
+      title={editing.mode === 'create' ? DIRECTORY_TEXT.createTitle : DIRECTORY_TEXT.editTitle(editing.item.nombre)}
+      formError={form.formError}
+      dirty={form.dirty}
       onSubmit={submit}
       onClose={onClose}
-      onBlurField={(field) =>
-        setErrors((e) => {
-          const local = choices()[field];
-          return local ? { ...e, [field]: local } : afterBlur(e, check(), field);
-        })
-      }
+      onBlurField={(field) => form.blurred(field, check(), choices())}
     >
       <TextField label={DIRECTORY_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
       <div className={styles.pair}>

@@ -7,14 +7,15 @@ import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { SubmitButton } from '../../../components/TextField';
-import { TextAreaField } from './fields';
-import { checkWith } from './form';
-import { HUMAN_SETTINGS_PAGES } from './routes';
-import { callSettings } from './settings-client';
-import { SettingsPage } from './SettingsPage';
-import { END_MESSAGES_TEXT, SETTINGS_TEXT } from './texts';
-import { UnsavedChangesGuard } from './UnsavedChanges';
-import { useSettingsLoad } from './use-settings-load';
+import { TextAreaField } from '../../../components/settings/fields';
+import { checkWith } from '../../../components/settings/form';
+import { settingsTitle } from '../../../../shared/settings-screens';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SettingsPage } from '../../../components/settings/SettingsPage';
+import { END_MESSAGES_TEXT } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { UnsavedChangesGuard } from '../../../components/settings/UnsavedChanges';
+import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyle: 'none', margin: 0, padding: 0 },
@@ -52,7 +53,7 @@ export function EndMessagesPage() {
   }, []);
 
   return (
-    <SettingsPage title={HUMAN_SETTINGS_PAGES.endMessages.title} description={END_MESSAGES_TEXT.intro}>
+    <SettingsPage title={settingsTitle('endMessages')} description={END_MESSAGES_TEXT.intro}>
       <UnsavedChangesGuard when={edited.size > 0} />
       <DataState status={load.status} errorTitle={MSG.endMessages.loadFailed} errorDetail={load.error?.message} empty={messages.length === 0} onRetry={load.reload} level="h2">
         <ol className={styles.list} aria-label={END_MESSAGES_TEXT.list}>

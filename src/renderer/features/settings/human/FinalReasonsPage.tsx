@@ -1,8 +1,8 @@
 import { ReasonsEditor } from './ReasonsEditor';
-import { HUMAN_SETTINGS_PAGES } from './routes';
+import { settingsTitle } from '../../../../shared/settings-screens';
 import { REASONS_TEXT } from './texts';
 
 /** SPEC §2 configuracion/asesor-humano/causales-finalizacion. */
 export function FinalReasonsPage() {
-  return <ReasonsEditor kind="final" title={HUMAN_SETTINGS_PAGES.finalReasons.title} intro={REASONS_TEXT.finalIntro} />;
+  return <ReasonsEditor kind="final" title={settingsTitle('finalReasons')} intro={REASONS_TEXT.finalIntro} />;
 }

@@ -1,19 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { UpdateChatParameters, type ChatParameters } from '../../../../shared/domain/parameters';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { SubmitButton, TextField } from '../../../components/TextField';
-import { CheckGroupField } from './fields';
-import { afterBlur, changed, checkWith, numberFrom, type FieldErrors } from './form';
+import { CheckGroupField } from '../../../components/settings/fields';
+import { afterBlur, changed, checkWith, numberFrom, type FieldErrors } from '../../../components/settings/form';
 import { PauseEventsSection } from './PauseEventsSection';
-import { HUMAN_SETTINGS_PAGES } from './routes';
-import { callSettings } from './settings-client';
-import { SettingsPage, SettingsSection } from './SettingsPage';
-import { PARAMETERS_TEXT, SETTINGS_TEXT, WEEKDAYS } from './texts';
-import { UnsavedChangesGuard } from './UnsavedChanges';
-import { useSettingsLoad } from './use-settings-load';
+import { settingsTitle } from '../../../../shared/settings-screens';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SettingsPage, SettingsSection } from '../../../components/settings/SettingsPage';
+import { PARAMETERS_TEXT, WEEKDAYS } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { UnsavedChangesGuard } from '../../../components/settings/UnsavedChanges';
+import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -48,7 +49,7 @@ function valuesOf(p: ChatParameters): ParameterValues {
  */
 export function GeneralPage() {
   return (
-    <SettingsPage title={HUMAN_SETTINGS_PAGES.general.title}>
+    <SettingsPage title={settingsTitle('general')}>
       <ParametersSection />
       <PauseEventsSection />
     </SettingsPage>
@@ -65,9 +66,12 @@ function ParametersSection() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (load.status === 'resolved' && load.data) setValues(valuesOf(load.data));
-  }, [load.status, load.data]);
+  // The stored parameters fill the form each time they arrive (loaded, or answered by a save).
+  const [filledFrom, setFilledFrom] = useState<ChatParameters | null>(null);
+  if (load.status === 'resolved' && load.data && load.data !== filledFrom) {
+    setFilledFrom(load.data);
+    setValues(valuesOf(load.data));
+  }
 
   const set = <K extends keyof ParameterValues>(key: K, value: ParameterValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));

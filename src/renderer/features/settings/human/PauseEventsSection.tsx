@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import { CreatePauseEvent, UpdatePauseEvent, type PauseEvent } from '../../../../shared/domain/parameters';
@@ -9,38 +8,28 @@ import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { TextField } from '../../../components/TextField';
-import { ConfirmDialog } from './ConfirmDialog';
-import { FormDialog } from './FormDialog';
-import { SwitchField, TextAreaField } from './fields';
-import { afterBlur, changed, checkWith, refusedField, type FieldErrors } from './form';
-import { RowActions } from './RowActions';
-import { callSettings, confirmed } from './settings-client';
-import { SettingsSection } from './SettingsPage';
-import { PAUSE_TEXT, SETTINGS_TEXT } from './texts';
-import { useSettingsLoad } from './use-settings-load';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; event: PauseEvent };
+import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
+import { FormDialog } from '../../../components/settings/FormDialog';
+import { SwitchField, TextAreaField } from '../../../components/settings/fields';
+import { checkWith, type FieldErrors } from '../../../components/settings/form';
+import { RowActions } from '../../../components/settings/RowActions';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SettingsSection } from '../../../components/settings/SettingsPage';
+import { PAUSE_TEXT } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { useSettingsForm } from '../../../components/settings/use-settings-form';
+import { useSettingsList, type Editing } from '../../../components/settings/use-settings-list';
+import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 
 /** The pause events of the general page: created at the top (SPEC §4), edited in place, deleted logically. */
 export function PauseEventsSection() {
-  const notify = useNotify();
   const load = useSettingsLoad('pauseEvents', { query: { alsoDeleted: false } });
-  const events = load.data ?? [];
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<PauseEvent | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  async function remove(event: PauseEvent) {
-    const result = await callSettings('deletePauseEvent', { query: { id: event.id } });
-    if (result.ok && confirmed(result.data)) {
-      load.update((list) => list.filter((e) => e.id !== event.id));
-      notify.success(MSG.pauseEvents.deleted);
-      setDeleting(null);
-      return;
-    }
-    notify.error(MSG.pauseEvents.deleteFailed);
-    setDeleteError(result.ok ? null : result.error.message);
-  }
+  const list = useSettingsList(load, {
+    key: (e) => e.id,
+    created: 'prepend',
+    remove: (e) => callSettings('deletePauseEvent', { query: { id: e.id } }),
+    messages: MSG.pauseEvents
+  });
 
   const columns: DataColumn<PauseEvent>[] = [
     { key: 'nombre', header: SETTINGS_TEXT.name, render: (e) => e.nombre },
@@ -50,16 +39,7 @@ export function PauseEventsSection() {
     {
       key: 'acciones',
       header: SETTINGS_TEXT.actions,
-      render: (e) => (
-        <RowActions
-          name={e.nombre}
-          onEdit={() => setEditing({ mode: 'edit', event: e })}
-          onDelete={() => {
-            setDeleteError(null);
-            setDeleting(e);
-          }}
-        />
-      )
+      render: (e) => <RowActions name={e.nombre} onEdit={() => list.edit(e)} onDelete={() => list.askDelete(e)} />
     }
   ];
 
@@ -67,100 +47,65 @@ export function PauseEventsSection() {
     <SettingsSection
       title={PAUSE_TEXT.section}
       actions={
-        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button appearance="primary" icon={<Add20Regular />} onClick={list.create}>
           {PAUSE_TEXT.create}
         </Button>
       }
     >
-      <DataState status={load.status} errorTitle={MSG.pauseEvents.loadFailed} errorDetail={load.error?.message} empty={events.length === 0} onRetry={load.reload}>
-        <DataTable caption={PAUSE_TEXT.list} captionHidden columns={columns} rows={events} rowKey={(e) => String(e.id)} />
+      <DataState status={load.status} errorTitle={MSG.pauseEvents.loadFailed} errorDetail={load.error?.message} empty={list.items.length === 0} onRetry={load.reload}>
+        <DataTable caption={PAUSE_TEXT.list} captionHidden columns={columns} rows={list.items} rowKey={(e) => String(e.id)} />
       </DataState>
-      {editing ? (
-        <PauseEventDialog
-          editing={editing}
-          events={events}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) =>
-            load.update((list) => (editing.mode === 'create' ? [saved, ...list.filter((e) => e.id !== saved.id)] : list.map((e) => (e.id === saved.id ? saved : e))))
-          }
-        />
-      ) : null}
-      {deleting ? (
+      {list.editing ? <PauseEventDialog editing={list.editing} events={list.items} onClose={list.closeEditor} onSaved={list.saved} /> : null}
+      {list.deleting ? (
         <ConfirmDialog
-          title={SETTINGS_TEXT.confirmDelete(`el evento de pausa ${deleting.nombre}`)}
-          text={PAUSE_TEXT.deleteText(deleting.nombre)}
-          error={deleteError}
-          onConfirm={() => remove(deleting)}
-          onCancel={() => setDeleting(null)}
+          title={SETTINGS_TEXT.confirmDelete(`el evento de pausa ${list.deleting.nombre}`)}
+          text={PAUSE_TEXT.deleteText(list.deleting.nombre)}
+          error={list.deleteError}
+          onConfirm={list.confirmDelete}
+          onCancel={list.cancelDelete}
         />
       ) : null}
     </SettingsSection>
   );
 }
 
-function PauseEventDialog({ editing, events, onClose, onSaved }: { editing: Editing; events: readonly PauseEvent[]; onClose(): void; onSaved(event: PauseEvent): void }) {
+function PauseEventDialog({ editing, events, onClose, onSaved }: { editing: Editing<PauseEvent>; events: readonly PauseEvent[]; onClose(): void; onSaved(event: PauseEvent): void }) {
   const notify = useNotify();
-  const [start] = useState(() =>
-    editing.mode === 'edit' ? { nombre: editing.event.nombre, descripcion: editing.event.descripcion, activo: editing.event.activo } : { nombre: '', descripcion: '', activo: true }
+  const form = useSettingsForm(() =>
+    editing.mode === 'edit' ? { nombre: editing.item.nombre, descripcion: editing.item.descripcion, activo: editing.item.activo } : { nombre: '', descripcion: '', activo: true }
   );
-  const [values, setValues] = useState(start);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
-  const selfId = editing.mode === 'edit' ? editing.event.id : undefined;
-  const check = () => (editing.mode === 'create' ? checkWith(CreatePauseEvent, values) : checkWith(UpdatePauseEvent, { id: editing.event.id, ...values }));
+  const selfId = editing.mode === 'edit' ? editing.item.id : undefined;
+  const check = () => (selfId === undefined ? checkWith(CreatePauseEvent, form.values) : checkWith(UpdatePauseEvent, { id: selfId, ...form.values }));
   /** The name of another live event of the organisation, compared as the platform compares them (unique-name.ts). */
-  const duplicate = () => (nameTaken(events, values.nombre, (e) => e.nombre, (e) => e.id, selfId) ? DUPLICATE_TEXT.pauseEvent : undefined);
+  const taken = (): FieldErrors => (nameTaken(events, form.values.nombre, (e) => e.nombre, (e) => e.id, selfId) ? { nombre: DUPLICATE_TEXT.pauseEvent } : {});
 
   /** A refused save keeps the dialog and what was typed; the toast is SPEC §8's, the reason shows in the form (a taken name, under it). */
-  function failed(toast: string, error: { status: number; message: string }): boolean {
-    notify.error(toast);
-    if (refusedField(error) === 'name') setErrors((e) => ({ ...e, nombre: error.message }));
-    else setFormError(error.message);
-    return false;
-  }
-
   async function submit(): Promise<boolean> {
-    setFormError(undefined);
-    const checked = check();
-    const taken = duplicate();
-    if (!checked.ok || taken) {
-      setErrors({ ...(checked.ok ? {} : checked.errors), ...(taken ? { nombre: taken } : {}) });
+    const data = form.accept(check(), taken());
+    if (!data) return false;
+    const result = selfId === undefined ? await callSettings('createPauseEvent', { body: data }) : await callSettings('updatePauseEvent', { body: { ...data, id: selfId } });
+    if (!result.ok) {
+      notify.error(selfId === undefined ? MSG.pauseEvents.createFailed : MSG.pauseEvents.updateFailed);
+      form.refused(result.error, { name: 'nombre' });
       return false;
     }
-    const result =
-      editing.mode === 'create'
-        ? await callSettings('createPauseEvent', { body: checked.data })
-        : await callSettings('updatePauseEvent', { body: { id: editing.event.id, ...checked.data } });
-    if (!result.ok) return failed(editing.mode === 'create' ? MSG.pauseEvents.createFailed : MSG.pauseEvents.updateFailed, result.error);
     onSaved(result.data);
-    notify.success(editing.mode === 'create' ? MSG.pauseEvents.created : MSG.pauseEvents.updated);
+    notify.success(selfId === undefined ? MSG.pauseEvents.created : MSG.pauseEvents.updated);
     return true;
-  }
-
-  function blurred(field: string) {
-    setErrors((e) => {
-      const next = afterBlur(e, check(), field);
-      const taken = field === 'nombre' ? duplicate() : undefined;
-      return taken ? { ...next, nombre: taken } : next;
-    });
   }
 
   return (
     <FormDialog
-      title={editing.mode === 'create' ? PAUSE_TEXT.create : PAUSE_TEXT.editTitle(editing.event.nombre)}
-      formError={formError}
-      dirty={changed(start, values)}
+      title={editing.mode === 'create' ? PAUSE_TEXT.create : PAUSE_TEXT.editTitle(editing.item.nombre)}
+      formError={form.formError}
+      dirty={form.dirty}
       onSubmit={submit}
       onClose={onClose}
-      onBlurField={blurred}
+      onBlurField={(field) => form.blurred(field, check(), taken())}
     >
-      <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={errors.nombre || undefined} />
-      <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => set('descripcion', v)} error={errors.descripcion || undefined} />
-      <SwitchField label={SETTINGS_TEXT.active} checked={values.activo} onChange={(v) => set('activo', v)} />
+      <TextField label={SETTINGS_TEXT.name} name="nombre" value={form.values.nombre} onChange={(v) => form.set('nombre', v)} error={form.error('nombre')} />
+      <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={form.values.descripcion} onChange={(v) => form.set('descripcion', v)} error={form.error('descripcion')} />
+      <SwitchField label={SETTINGS_TEXT.active} checked={form.values.activo} onChange={(v) => form.set('activo', v)} />
     </FormDialog>
   );
 }

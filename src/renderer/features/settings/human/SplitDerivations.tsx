@@ -5,12 +5,13 @@ import { CreateSplitDerive, UpdateSplitDerive, type Split, type SplitDerive } fr
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { SubmitButton } from '../../../components/TextField';
-import { ConfirmDialog } from './ConfirmDialog';
-import { FormDialog } from './FormDialog';
-import { CheckGroupField, SelectField } from './fields';
-import { changed, checkWith, numberFrom } from './form';
-import { callSettings } from './settings-client';
-import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
+import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
+import { FormDialog } from '../../../components/settings/FormDialog';
+import { CheckGroupField, SelectField } from '../../../components/settings/fields';
+import { changed, checkWith, numberFrom } from '../../../components/settings/form';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SPLITS_TEXT } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

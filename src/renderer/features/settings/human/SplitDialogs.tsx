@@ -3,14 +3,18 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { UpdateSplits } from '../../../../shared/api/splits-bulk';
 import { CreateSplit, UpdateSplit, type Split } from '../../../../shared/domain/split';
 import { DUPLICATE_TEXT, nameTaken } from '../../../../shared/domain/unique-name';
+import type { IpcResult } from '../../../../shared/ipc';
 import { MSG } from '../../../../shared/messages';
 import { useNotify } from '../../../app/toasts';
 import { TextField } from '../../../components/TextField';
-import { FormDialog } from './FormDialog';
-import { SelectField, SwitchField, TextAreaField } from './fields';
-import { afterBlur, changed, checkWith, numberFrom, refusedField, type FieldErrors } from './form';
-import { callSettings } from './settings-client';
-import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
+import { FormDialog } from '../../../components/settings/FormDialog';
+import { SelectField, SwitchField, TextAreaField } from '../../../components/settings/fields';
+import { checkWith, numberFrom, type FieldErrors } from '../../../components/settings/form';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { useSettingsForm } from '../../../components/settings/use-settings-form';
+import type { Editing } from '../../../components/settings/use-settings-list';
+import { SPLITS_TEXT } from './texts';
 
 const useStyles = makeStyles({
   // Three across when they fit, fewer on a narrow window; the inputs shrink with their column (never past the dialog's edge).
@@ -31,7 +35,7 @@ const TIMERS: readonly { key: TimerKey; label: string }[] = [
   { key: 'timeMaxInitConversation', label: SPLITS_TEXT.maxInit }
 ];
 
-export type SplitEditing = { mode: 'create' } | { mode: 'edit'; split: Split };
+export type SplitEditing = Editing<Split>;
 
 interface SplitValues {
   codigoSplit: string;
@@ -47,7 +51,7 @@ function valuesOf(editing: SplitEditing): SplitValues {
   if (editing.mode === 'create') {
     return { codigoSplit: '', nombre: '', descripcion: '', activo: true, timeInactivityAgent: '', timeInactivityClient: '', timeMaxInitConversation: '' };
   }
-  const s = editing.split;
+  const s = editing.item;
   return {
     codigoSplit: s.codigoSplit,
     nombre: s.nombre,
@@ -63,14 +67,9 @@ function valuesOf(editing: SplitEditing): SplitValues {
 export function SplitDialog({ editing, splits, onClose, onSaved }: { editing: SplitEditing; splits: readonly Split[]; onClose(): void; onSaved(split: Split): void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const [start] = useState<SplitValues>(() => valuesOf(editing));
-  const [values, setValues] = useState<SplitValues>(start);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const set = <K extends keyof SplitValues>(key: K, value: SplitValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  };
+  const form = useSettingsForm<SplitValues>(() => valuesOf(editing));
+  const { values } = form;
+  const selfId = editing.mode === 'edit' ? editing.item.idSplit : undefined;
 
   const fields = () => ({
     nombre: values.nombre,
@@ -80,84 +79,62 @@ export function SplitDialog({ editing, splits, onClose, onSaved }: { editing: Sp
     timeInactivityClient: numberFrom(values.timeInactivityClient),
     timeMaxInitConversation: numberFrom(values.timeMaxInitConversation)
   });
-  const check = () =>
-    editing.mode === 'create' ? checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields() }) : checkWith(UpdateSplit, { idSplit: editing.split.idSplit, ...fields() });
+  const checkCreate = () => checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields() });
+  const checkUpdate = (idSplit: number) => checkWith(UpdateSplit, { idSplit, ...fields() });
   /**
    * What the loaded list already has, compared as the platform compares them: the name folded
    * (unique-name.ts), the code as typed (trimmed). A deleted split keeps its code: the platform says so.
    */
   const taken = (): FieldErrors => {
     const found: FieldErrors = {};
-    if (nameTaken(splits, values.nombre, (s) => s.nombre, (s) => s.idSplit, editing.mode === 'edit' ? editing.split.idSplit : undefined)) found.nombre = DUPLICATE_TEXT.split;
+    if (nameTaken(splits, values.nombre, (s) => s.nombre, (s) => s.idSplit, selfId)) found.nombre = DUPLICATE_TEXT.split;
     const code = values.codigoSplit.trim();
-    if (editing.mode === 'create' && code !== '' && splits.some((s) => s.codigoSplit === code)) found.codigoSplit = DUPLICATE_TEXT.splitCode;
+    if (selfId === undefined && code !== '' && splits.some((s) => s.codigoSplit === code)) found.codigoSplit = DUPLICATE_TEXT.splitCode;
     return found;
   };
 
-  /** A refusal for a name or code in use goes under its field; any other above the fields. */
-  function refused(toast: string, error: { status: number; message: string }): false {
-    notify.error(toast);
-    const field = refusedField(error);
-    if (field) setErrors((e) => ({ ...e, [field === 'name' ? 'nombre' : 'codigoSplit']: error.message }));
-    else setFormError(error.message);
-    return false;
-  }
-
-  /** Whether the form is refused before sending (its messages then under the fields). */
-  function invalid(checked: { ok: boolean; errors?: FieldErrors }): boolean {
-    const duplicates = taken();
-    if (checked.ok && Object.keys(duplicates).length === 0) return false;
-    setErrors({ ...checked.errors, ...duplicates });
-    return true;
+  /** The save, or null when the form refused it before sending (its messages then under the fields). */
+  async function save(): Promise<IpcResult<Split> | null> {
+    if (selfId === undefined) {
+      const body = form.accept(checkCreate(), taken());
+      return body && callSettings('createSplit', { body });
+    }
+    const body = form.accept(checkUpdate(selfId), taken());
+    return body && callSettings('updateSplit', { body });
   }
 
   async function submit(): Promise<boolean> {
-    setFormError(undefined);
-    if (editing.mode === 'create') {
-      const checked = checkWith(CreateSplit, { codigoSplit: values.codigoSplit, ...fields() });
-      if (invalid(checked) || !checked.ok) return false;
-      const result = await callSettings('createSplit', { body: checked.data });
-      if (!result.ok) return refused(MSG.splits.createFailed, result.error);
-      onSaved(result.data);
-      notify.success(MSG.splits.created);
-      return true;
+    const result = await save();
+    if (result === null) return false;
+    if (!result.ok) {
+      notify.error(selfId === undefined ? MSG.splits.createFailed : MSG.splits.updateFailed);
+      // A refusal for a name or code in use goes under its field; any other above the fields.
+      form.refused(result.error, { name: 'nombre', code: 'codigoSplit' });
+      return false;
     }
-    const checked = checkWith(UpdateSplit, { idSplit: editing.split.idSplit, ...fields() });
-    if (invalid(checked) || !checked.ok) return false;
-    const result = await callSettings('updateSplit', { body: checked.data });
-    if (!result.ok) return refused(MSG.splits.updateFailed, result.error);
     onSaved(result.data);
-    notify.success(MSG.splits.updated);
+    notify.success(selfId === undefined ? MSG.splits.created : MSG.splits.updated);
     return true;
   }
 
-  function blurred(field: string) {
-    setErrors((e) => {
-      const next = afterBlur(e, check(), field);
-      const duplicate = taken()[field];
-      return duplicate ? { ...next, [field]: duplicate } : next;
-    });
-  }
-
-  const err = (key: string) => errors[key] || undefined;
   return (
     <FormDialog
-      title={editing.mode === 'create' ? SPLITS_TEXT.createTitle : SPLITS_TEXT.editTitle(editing.split.nombre)}
-      formError={formError}
-      dirty={changed(start, values)}
+      title={editing.mode === 'create' ? SPLITS_TEXT.createTitle : SPLITS_TEXT.editTitle(editing.item.nombre)}
+      formError={form.formError}
+      dirty={form.dirty}
       onSubmit={submit}
       onClose={onClose}
-      onBlurField={blurred}
+      onBlurField={(field) => form.blurred(field, selfId === undefined ? checkCreate() : checkUpdate(selfId), taken())}
     >
-      {editing.mode === 'create' ? <TextField label={SETTINGS_TEXT.code} name="codigoSplit" value={values.codigoSplit} onChange={(v) => set('codigoSplit', v)} error={err('codigoSplit')} /> : null}
-      <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
-      <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => set('descripcion', v)} error={err('descripcion')} />
+      {editing.mode === 'create' ? <TextField label={SETTINGS_TEXT.code} name="codigoSplit" value={values.codigoSplit} onChange={(v) => form.set('codigoSplit', v)} error={form.error('codigoSplit')} /> : null}
+      <TextField label={SETTINGS_TEXT.name} name="nombre" value={values.nombre} onChange={(v) => form.set('nombre', v)} error={form.error('nombre')} />
+      <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={values.descripcion} onChange={(v) => form.set('descripcion', v)} error={form.error('descripcion')} />
       <div className={styles.timers}>
         {TIMERS.map((t) => (
-          <TextField key={t.key} label={t.label} name={t.key} value={values[t.key]} onChange={(v) => set(t.key, v)} error={err(t.key)} />
+          <TextField key={t.key} label={t.label} name={t.key} value={values[t.key]} onChange={(v) => form.set(t.key, v)} error={form.error(t.key)} />
         ))}
       </div>
-      <SwitchField label={SETTINGS_TEXT.active} checked={values.activo} onChange={(v) => set('activo', v)} />
+      <SwitchField label={SETTINGS_TEXT.active} checked={values.activo} onChange={(v) => form.set('activo', v)} />
     </FormDialog>
   );
 }

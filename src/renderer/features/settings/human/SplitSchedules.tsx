@@ -6,14 +6,15 @@ import { findOverlap, type StoredPeriod } from '../../../../shared/schedule-peri
 import { useNotify } from '../../../app/toasts';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { SubmitButton, TextField } from '../../../components/TextField';
-import { ConfirmDialog } from './ConfirmDialog';
-import { FormDialog } from './FormDialog';
-import { RowActions } from './RowActions';
-import { SelectField } from './fields';
-import { afterBlur, changed, checkWith, numberFrom, type FieldErrors } from './form';
-import { callSettings } from './settings-client';
-import { SETTINGS_TEXT, SPLITS_TEXT, WEEKDAYS, weekdayName } from './texts';
-import { UnsavedChangesGuard } from './UnsavedChanges';
+import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
+import { FormDialog } from '../../../components/settings/FormDialog';
+import { RowActions } from '../../../components/settings/RowActions';
+import { SelectField } from '../../../components/settings/fields';
+import { afterBlur, changed, checkWith, numberFrom, type FieldErrors } from '../../../components/settings/form';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SPLITS_TEXT, WEEKDAYS, weekdayName } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { UnsavedChangesGuard } from '../../../components/settings/UnsavedChanges';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

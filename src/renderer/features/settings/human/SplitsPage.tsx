@@ -4,19 +4,20 @@ import { Add20Regular, Dismiss20Regular, Edit20Regular } from '@fluentui/react-i
 import type { Split } from '../../../../shared/domain/split';
 import { formatNumber } from '../../../../shared/format';
 import { MSG } from '../../../../shared/messages';
-import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { ConfirmDialog } from './ConfirmDialog';
-import { HUMAN_SETTINGS_PAGES } from './routes';
-import { RowActions } from './RowActions';
-import { BulkSplitsDialog, SplitDialog, type SplitEditing } from './SplitDialogs';
+import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
+import { settingsTitle } from '../../../../shared/settings-screens';
+import { RowActions } from '../../../components/settings/RowActions';
+import { BulkSplitsDialog, SplitDialog } from './SplitDialogs';
 import { SplitDerivations } from './SplitDerivations';
 import { SplitSchedules } from './SplitSchedules';
-import { callSettings } from './settings-client';
-import { SettingsPage, SettingsSection } from './SettingsPage';
-import { SETTINGS_TEXT, SPLITS_TEXT } from './texts';
-import { useSettingsLoad } from './use-settings-load';
+import { callSettings } from '../../../components/settings/settings-client';
+import { SettingsPage, SettingsSection } from '../../../components/settings/SettingsPage';
+import { SPLITS_TEXT } from './texts';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
+import { useSettingsList } from '../../../components/settings/use-settings-list';
+import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 
 const useStyles = makeStyles({
   detail: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
@@ -31,37 +32,28 @@ const useStyles = makeStyles({
  */
 export function SplitsPage() {
   const styles = useStyles();
-  const notify = useNotify();
   const load = useSettingsLoad('splits');
-  const splits = load.data ?? [];
-  const [editing, setEditing] = useState<SplitEditing | null>(null);
-  const [deleting, setDeleting] = useState<Split | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [bulk, setBulk] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
+  const list = useSettingsList(load, {
+    key: (s) => s.idSplit,
+    created: 'prepend',
+    asCreated: (s) => ({ ...s, horariosAtencion: [], derivaciones: [] }),
+    remove: (s) => callSettings('deleteSplit', { query: { idSplit: s.idSplit } }),
+    afterRemove: (split) => {
+      // The platform removes the derivations both ways and the agents' links with the split.
+      load.update((rows) => rows.map((s) => ({ ...s, derivaciones: s.derivaciones.filter((d) => d.split_derive !== split.idSplit) })));
+      setSelected((ids) => ids.filter((id) => id !== split.idSplit));
+      if (detailId === split.idSplit) setDetailId(null);
+    },
+    messages: MSG.splits
+  });
+  const splits = list.items;
   const detail = splits.find((s) => s.idSplit === detailId) ?? null;
   const chosen = splits.filter((s) => selected.includes(s.idSplit));
 
-  const replace = (saved: Split) => load.update((list) => list.map((s) => (s.idSplit === saved.idSplit ? saved : s)));
-  const patch = (idSplit: number, change: Partial<Split>) => load.update((list) => list.map((s) => (s.idSplit === idSplit ? { ...s, ...change } : s)));
-
-  async function remove(split: Split) {
-    const result = await callSettings('deleteSplit', { query: { idSplit: split.idSplit } });
-    if (result.ok && result.data === true) {
-      // The platform removes the derivations both ways and the agents' links with the split.
-      load.update((list) =>
-        list.filter((s) => s.idSplit !== split.idSplit).map((s) => ({ ...s, derivaciones: s.derivaciones.filter((d) => d.split_derive !== split.idSplit) }))
-      );
-      setSelected((ids) => ids.filter((id) => id !== split.idSplit));
-      if (detailId === split.idSplit) setDetailId(null);
-      notify.success(MSG.splits.deleted);
-      setDeleting(null);
-      return;
-    }
-    notify.error(MSG.splits.deleteFailed);
-    setDeleteError(result.ok ? null : result.error.message);
-  }
+  const patch = (idSplit: number, change: Partial<Split>) => load.update((rows) => rows.map((s) => (s.idSplit === idSplit ? { ...s, ...change } : s)));
 
   const columns: DataColumn<Split>[] = [
     { key: 'nombre', header: SETTINGS_TEXT.name, render: (s) => s.nombre },
@@ -95,14 +87,7 @@ export function SplitsPage() {
       key: 'acciones',
       header: SETTINGS_TEXT.actions,
       render: (s) => (
-        <RowActions
-          name={s.nombre}
-          onEdit={() => setEditing({ mode: 'edit', split: s })}
-          onDelete={() => {
-            setDeleteError(null);
-            setDeleting(s);
-          }}
-        >
+        <RowActions name={s.nombre} onEdit={() => list.edit(s)} onDelete={() => list.askDelete(s)}>
           <Button size="small" aria-label={SPLITS_TEXT.configure(s.nombre)} onClick={() => setDetailId(s.idSplit)}>
             {SPLITS_TEXT.configureShort}
           </Button>
@@ -113,14 +98,14 @@ export function SplitsPage() {
 
   return (
     <SettingsPage
-      title={HUMAN_SETTINGS_PAGES.splits.title}
+      title={settingsTitle('splits')}
       description={SPLITS_TEXT.intro}
       actions={
         <>
           <Button icon={<Edit20Regular />} disabled={chosen.length === 0} onClick={() => setBulk(true)}>
             {SPLITS_TEXT.bulk}
           </Button>
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ mode: 'create' })}>
+          <Button appearance="primary" icon={<Add20Regular />} onClick={list.create}>
             {SPLITS_TEXT.create}
           </Button>
         </>
@@ -145,31 +130,24 @@ export function SplitsPage() {
           </div>
         </Card>
       ) : null}
-      {editing ? (
-        <SplitDialog
-          editing={editing}
-          splits={splits}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => (editing.mode === 'create' ? load.update((list) => [{ ...saved, horariosAtencion: [], derivaciones: [] }, ...list]) : replace(saved))}
-        />
-      ) : null}
+      {list.editing ? <SplitDialog editing={list.editing} splits={splits} onClose={list.closeEditor} onSaved={list.saved} /> : null}
       {bulk && chosen.length > 0 ? (
         <BulkSplitsDialog
           splits={chosen}
           onClose={() => setBulk(false)}
           onSaved={(saved) => {
-            for (const s of saved) replace(s);
+            for (const s of saved) list.replace(s);
             setSelected([]);
           }}
         />
       ) : null}
-      {deleting ? (
+      {list.deleting ? (
         <ConfirmDialog
-          title={SETTINGS_TEXT.confirmDelete(`el split ${deleting.nombre}`)}
-          text={SPLITS_TEXT.deleteText(deleting.nombre)}
-          error={deleteError}
-          onConfirm={() => remove(deleting)}
-          onCancel={() => setDeleting(null)}
+          title={SETTINGS_TEXT.confirmDelete(`el split ${list.deleting.nombre}`)}
+          text={SPLITS_TEXT.deleteText(list.deleting.nombre)}
+          error={list.deleteError}
+          onConfirm={list.confirmDelete}
+          onCancel={list.cancelDelete}
         />
       ) : null}
     </SettingsPage>

@@ -1,7 +1,7 @@
 import { CreateBusinessReason, CreateFinalReason, UpdateBusinessReason, UpdateFinalReason, type BusinessReason, type FinalReason } from '../../../../shared/domain/reason';
 import type { IpcResult } from '../../../../shared/ipc';
-import { callSettings, confirmed } from './settings-client';
-import { checkWith, type FormCheck } from './form';
+import { checkWith, type FormCheck } from '../../../components/settings/form';
+import { callSettings, confirmed, mapResult } from '../../../components/settings/settings-client';
 
 /** A business or finalisation reason as the causales pages show it: the code under one name. */
 export interface ReasonRow {
@@ -25,6 +25,7 @@ export type ReasonKind = 'business' | 'final';
 /** The calls and rules of one kind of reason (SPEC §7 "Reasons"; the code field differs). */
 export interface ReasonApi {
   list(): Promise<IpcResult<ReasonRow[]>>;
+  /** The body's rules; the code's message comes under 'codigo' whatever the kind calls it. */
   checkCreate(values: ReasonValues): FormCheck<unknown>;
   checkUpdate(id: number, values: ReasonValues): FormCheck<unknown>;
   create(values: ReasonValues): Promise<IpcResult<ReasonRow>>;
@@ -50,30 +51,30 @@ const fromFinal = ({ codigoCausalFinalizacion, ...r }: FinalReason): ReasonRow =
   fechaActualizacion: r.fechaActualizacion
 });
 
-function mapped<T, U>(result: IpcResult<T>, map: (data: T) => U): IpcResult<U> {
-  return result.ok ? { ok: true, data: map(result.data) } : result;
+/** A check with the kind's code field named 'codigo', as the form names it. */
+function codeAsCodigo<T>(check: FormCheck<T>, codeField: string): FormCheck<T> {
+  if (check.ok || !(codeField in check.errors)) return check;
+  const { [codeField]: message, ...errors } = check.errors;
+  return { ...check, errors: { ...errors, codigo: message ?? '' } };
 }
 
 const editable = (v: ReasonValues) => ({ nombre: v.nombre, descripcion: v.descripcion, activo: v.activo });
 
 export const REASON_APIS: Record<ReasonKind, ReasonApi> = {
   business: {
-    list: async () => mapped(await callSettings('businessReasons'), (list) => list.map(fromBusiness)),
-    checkCreate: (v) => checkWith(CreateBusinessReason, { codigoCausal: v.codigo, ...editable(v) }),
+    list: async () => mapResult(await callSettings('businessReasons'), (list) => list.map(fromBusiness)),
+    checkCreate: (v) => codeAsCodigo(checkWith(CreateBusinessReason, { codigoCausal: v.codigo, ...editable(v) }), 'codigoCausal'),
     checkUpdate: (id, v) => checkWith(UpdateBusinessReason, { idCausal: id, ...editable(v) }),
-    create: async (v) => mapped(await callSettings('createBusinessReason', { body: { codigoCausal: v.codigo, ...editable(v) } }), fromBusiness),
-    update: async (id, v) => mapped(await callSettings('updateBusinessReason', { body: { idCausal: id, ...editable(v) } }), fromBusiness),
-    remove: async (id) => mapped(await callSettings('deleteBusinessReason', { query: { idCausal: id } }), confirmed)
+    create: async (v) => mapResult(await callSettings('createBusinessReason', { body: { codigoCausal: v.codigo, ...editable(v) } }), fromBusiness),
+    update: async (id, v) => mapResult(await callSettings('updateBusinessReason', { body: { idCausal: id, ...editable(v) } }), fromBusiness),
+    remove: async (id) => mapResult(await callSettings('deleteBusinessReason', { query: { idCausal: id } }), confirmed)
   },
   final: {
-    list: async () => mapped(await callSettings('finalReasons'), (list) => list.map(fromFinal)),
-    checkCreate: (v) => checkWith(CreateFinalReason, { codigoCausalFinalizacion: v.codigo, ...editable(v) }),
+    list: async () => mapResult(await callSettings('finalReasons'), (list) => list.map(fromFinal)),
+    checkCreate: (v) => codeAsCodigo(checkWith(CreateFinalReason, { codigoCausalFinalizacion: v.codigo, ...editable(v) }), 'codigoCausalFinalizacion'),
     checkUpdate: (id, v) => checkWith(UpdateFinalReason, { idCausal: id, ...editable(v) }),
-    create: async (v) => mapped(await callSettings('createFinalReason', { body: { codigoCausalFinalizacion: v.codigo, ...editable(v) } }), fromFinal),
-    update: async (id, v) => mapped(await callSettings('updateFinalReason', { body: { idCausal: id, ...editable(v) } }), fromFinal),
-    remove: async (id) => mapped(await callSettings('deleteFinalReason', { query: { idCausal: id } }), confirmed)
+    create: async (v) => mapResult(await callSettings('createFinalReason', { body: { codigoCausalFinalizacion: v.codigo, ...editable(v) } }), fromFinal),
+    update: async (id, v) => mapResult(await callSettings('updateFinalReason', { body: { idCausal: id, ...editable(v) } }), fromFinal),
+    remove: async (id) => mapResult(await callSettings('deleteFinalReason', { query: { idCausal: id } }), confirmed)
   }
 };
-
-/** The code field's name in each kind's body: its validation message goes under the Código field. */
-export const CODE_FIELD: Record<ReasonKind, string> = { business: 'codigoCausal', final: 'codigoCausalFinalizacion' };

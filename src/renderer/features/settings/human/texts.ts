@@ -14,34 +14,6 @@ export function weekdayName(day: number): string {
   return WEEKDAYS.find((d) => d.value === day)?.label ?? String(day);
 }
 
-export const SETTINGS_TEXT = {
-  save: 'Guardar',
-  cancel: 'Cancelar',
-  close: 'Cerrar',
-  delete: 'Eliminar',
-  edit: 'Editar',
-  choose: 'Seleccione…',
-  actions: 'Acciones',
-  yes: 'Sí',
-  no: 'No',
-  active: 'Activo',
-  activeFemale: 'Activa',
-  name: 'Nombre',
-  description: 'Descripción',
-  code: 'Código',
-  updatedAt: 'Última actualización',
-  editItem: (name: string) => `Editar ${name}`,
-  deleteItem: (name: string) => `Eliminar ${name}`,
-  toggleItem: (name: string) => `Activar o desactivar ${name}`,
-  confirmDelete: (what: string) => `¿Eliminar ${what}?`,
-  cannotUndo: 'Esta acción no se puede deshacer.',
-  checkFields: 'Revise los campos marcados.',
-  unsavedTitle: 'Cambios sin guardar',
-  unsavedText: 'Hay cambios sin guardar. ¿Desea descartarlos?',
-  keepEditing: 'Seguir editando',
-  discard: 'Descartar cambios'
-} as const;
-
 export const REASONS_TEXT = {
   create: 'Nueva causal',
   createTitle: 'Nueva causal',

@@ -1,0 +1,37 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, SearchBox, makeStyles, tokens } from '@fluentui/react-components';
+import { SETTINGS_TEXT } from './texts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', alignItems: 'end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  field: { minWidth: '240px', maxWidth: '360px', flexGrow: 1 }
+});
+
+/**
+ * A list's search: what is typed goes to the platform on Enter or 'Buscar' (one request per search,
+ * not per key); emptying the box shows the whole list again.
+ */
+export function SearchField({ label, hint, onSearch }: { label: string; hint?: string; onSearch(text: string): void }) {
+  const styles = useStyles();
+  const [text, setText] = useState('');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSearch(text.trim());
+  }
+
+  return (
+    <form role="search" aria-label={label} className={styles.form} onSubmit={submit}>
+      <Field className={styles.field} label={label} hint={hint}>
+        <SearchBox
+          value={text}
+          onChange={(_, d) => {
+            setText(d.value);
+            if (d.value === '') onSearch('');
+          }}
+        />
+      </Field>
+      <Button type="submit">{SETTINGS_TEXT.search}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+/** The words every settings page shares (buttons, columns, the unsaved-edits question); each area's own live beside its pages, the toasts are SPEC §8's (shared/messages.ts). */
+
+export const SETTINGS_TEXT = {
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  delete: 'Eliminar',
+  edit: 'Editar',
+  choose: 'Seleccione…',
+  search: 'Buscar',
+  activate: (name: string) => `Activar ${name}`,
+  deactivate: (name: string) => `Desactivar ${name}`,
+  inactive: 'Inactivo',
+  actions: 'Acciones',
+  yes: 'Sí',
+  no: 'No',
+  active: 'Activo',
+  activeFemale: 'Activa',
+  name: 'Nombre',
+  description: 'Descripción',
+  code: 'Código',
+  updatedAt: 'Última actualización',
+  editItem: (name: string) => `Editar ${name}`,
+  deleteItem: (name: string) => `Eliminar ${name}`,
+  toggleItem: (name: string) => `Activar o desactivar ${name}`,
+  confirmDelete: (what: string) => `¿Eliminar ${what}?`,
+  cannotUndo: 'Esta acción no se puede deshacer.',
+  checkFields: 'Revise los campos marcados.',
+  unsavedTitle: 'Cambios sin guardar',
+  unsavedText: 'Hay cambios sin guardar. ¿Desea descartarlos?',
+  keepEditing: 'Seguir editando',
+  discard: 'Descartar cambios'
+} as const;

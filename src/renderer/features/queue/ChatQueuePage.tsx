@@ -1,0 +1,195 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { endpoints } from '../../../shared/api/catalogue';
+import type { LiveQueue, WaitingChat } from '../../../shared/api/queue-supervision';
+import { formatDateTime, formatHms } from '../../../shared/format';
+import type { RoleId } from '../../../shared/roles';
+import { SUPERVISION_PAGES } from '../../../shared/supervision-pages';
+import { useNotify } from '../../app/toasts';
+import { DataState } from '../../components/DataState';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { FormDialog } from '../../components/settings/FormDialog';
+import { SelectField } from '../../components/settings/fields';
+import { callSettings } from '../../components/settings/settings-client';
+import { AnalyticsPage } from '../analytics/AnalyticsPage';
+import { useFilterState } from '../analytics/filter';
+import { useAnalyticsQuery } from '../analytics/use-analytics-query';
+import { useLiveReload } from '../analytics/use-live-reload';
+import { secondsSince } from '../home/alerts';
+import { useNow } from '../home/use-now';
+import { currentUserAtom } from '../session/atoms';
+import { Wallboard } from './Wallboard';
+
+export const QUEUE_TEXT = {
+  list: 'Chats en espera',
+  idConv: 'Conversación',
+  entered: 'Fecha de entrada',
+  status: 'Estado',
+  split: 'Split',
+  waited: 'Espera',
+  customer: 'Datos del cliente',
+  actions: 'Acciones',
+  assign: 'Asignar',
+  move: 'Mover',
+  assignTitle: (id: string) => `Asignar el chat ${id}`,
+  moveTitle: (id: string) => `Mover el chat ${id} a otro split`,
+  agent: 'Asesor',
+  targetSplit: 'Split de destino',
+  agentRequired: 'Seleccione el asesor',
+  splitRequired: 'Seleccione el split',
+  noAgents: 'No hay asesores conectados con cupo para otro chat',
+  loadFailed: 'No fue posible consultar la cola de chats',
+  agentsFailed: 'No fue posible consultar el estado de los asesores',
+  assigned: 'Chat asignado',
+  moved: 'Chat movido de split',
+  actionFailed: 'No fue posible completar la acción',
+  wallboard: 'Tablero de pared'
+} as const;
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  toolbar: { display: 'flex', justifyContent: 'flex-end' }
+});
+
+/** The entry-form answers as one line ('Nombre: Ana · Documento: 123'). */
+export function customerLine(data: Record<string, string>): string {
+  return Object.entries(data)
+    .filter(([, v]) => v.trim() !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(' · ');
+}
+
+
+function AssignDialog({ chat, idOrg, max, onClose, onDone }: { chat: WaitingChat; idOrg: number | null; max: number; onClose(): void; onDone(): void }) {
+  const notify = useNotify();
+  const [idUser, setIdUser] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  // Any agent of the organisation: a supervisor may lend a backed-up queue to another split's agent.
+  const agents = useAnalyticsQuery('agentConnectionStates', { idOrg, query: {} });
+  // The router's own rule: connected (Activo) and below the organisation's limit.
+  const options = (agents.data ?? [])
+    .filter((a) => a.estado === 'Activo' && a.chatsActivos < max)
+    .sort((a, b) => a.chatsActivos - b.chatsActivos || a.nombre.localeCompare(b.nombre, 'es'))
+    .map((a) => ({ value: String(a.idUser), label: `${a.nombre} (${a.chatsActivos} / ${max})` }));
+  async function submit(): Promise<boolean> {
+    if (idUser === '') {
+      setError(QUEUE_TEXT.agentRequired);
+      return false;
+    }
+    const result = await callSettings('assignQueuedChat', { body: { idConv: chat.idConv, idUser: Number(idUser) }, idOrg });
+    if (!result.ok) {
+      notify.error(QUEUE_TEXT.actionFailed);
+      setFormError(result.error.message);
+      return false;
+    }
+    notify.success(QUEUE_TEXT.assigned);
+    onDone();
+    return true;
+  }
+  const hint = agents.status === 'rejected' ? QUEUE_TEXT.agentsFailed : agents.status === 'resolved' && options.length === 0 ? QUEUE_TEXT.noAgents : undefined;
+  return (
+    <FormDialog title={QUEUE_TEXT.assignTitle(chat.idConv)} submitLabel={QUEUE_TEXT.assign} formError={formError} onSubmit={submit} onClose={onClose}>
+      <SelectField label={QUEUE_TEXT.agent} name="idUser" value={idUser} options={options} onChange={(v) => { setIdUser(v); setError(undefined); }} error={error} hint={hint} />
+    </FormDialog>
+  );
+}
+
+function MoveDialog({ chat, queue, idOrg, onClose, onDone }: { chat: WaitingChat; queue: LiveQueue; idOrg: number | null; onClose(): void; onDone(): void }) {
+  const notify = useNotify();
+  const [idSplit, setIdSplit] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const options = queue.splits.filter((s) => s.idSplit !== chat.idSplit).map((s) => ({ value: String(s.idSplit), label: s.nombre }));
+  async function submit(): Promise<boolean> {
+    if (idSplit === '') {
+      setError(QUEUE_TEXT.splitRequired);
+      return false;
+    }
+    const result = await callSettings('moveQueuedChat', { body: { idConv: chat.idConv, idSplit: Number(idSplit) }, idOrg });
+    if (!result.ok) {
+      notify.error(QUEUE_TEXT.actionFailed);
+      setFormError(result.error.message);
+      return false;
+    }
+    notify.success(QUEUE_TEXT.moved);
+    onDone();
+    return true;
+  }
+  return (
+    <FormDialog title={QUEUE_TEXT.moveTitle(chat.idConv)} submitLabel={QUEUE_TEXT.move} formError={formError} onSubmit={submit} onClose={onClose}>
+      <SelectField label={QUEUE_TEXT.targetSplit} name="idSplit" value={idSplit} options={options} onChange={(v) => { setIdSplit(v); setError(undefined); }} error={error} />
+    </FormDialog>
+  );
+}
+
+const mayAct = (role: RoleId) => (endpoints.assignQueuedChat.access as readonly number[]).includes(role);
+
+/**
+ * SPEC §2 'Chats in queue' (roles 1–4 and 6, under the human-agent statistics): every chat waiting
+ * now, oldest first, live through the monitor link. A supervisor (roles 1, 3, 6) assigns one to a
+ * connected agent below the limit or moves it to another split, through the platform's chat engine.
+ */
+export function ChatQueuePage() {
+  const styles = useStyles();
+  const user = useAtomValue(currentUserAtom);
+  const [filter, setFilter] = useFilterState();
+  const chatsLive = useLiveReload('chats');
+  const agentsLive = useLiveReload('agents');
+  const queue = useAnalyticsQuery('liveQueue', { idOrg: filter.idOrg }, { liveKey: chatsLive + agentsLive });
+  const nowMs = useNow();
+  const [acting, setActing] = useState<{ kind: 'assign' | 'move'; chat: WaitingChat } | null>(null);
+  const [wall, setWall] = useState(false);
+  const closeWall = useCallback(() => setWall(false), []);
+  const actions = user !== null && mayAct(user.role);
+  const rows = queue.data?.chats ?? [];
+  const columns = useMemo((): DataColumn<WaitingChat>[] => {
+    const base: DataColumn<WaitingChat>[] = [
+      { key: 'idConv', header: QUEUE_TEXT.idConv, render: (c) => c.idConv },
+      { key: 'fechaEntrada', header: QUEUE_TEXT.entered, render: (c) => formatDateTime(c.fechaEntrada) },
+      { key: 'status', header: QUEUE_TEXT.status, render: (c) => c.status },
+      { key: 'split', header: QUEUE_TEXT.split, render: (c) => c.split ?? '' },
+      { key: 'espera', header: QUEUE_TEXT.waited, render: (c) => formatHms(secondsSince(c.fechaEntrada, nowMs)) },
+      { key: 'cliente', header: QUEUE_TEXT.customer, render: (c) => customerLine(c.datosCliente) }
+    ];
+    if (!actions) return base;
+    return [
+      ...base,
+      {
+        key: 'acciones',
+        header: QUEUE_TEXT.actions,
+        render: (c) => (
+          <div className={styles.actions}>
+            <Button size="small" appearance="primary" onClick={() => setActing({ kind: 'assign', chat: c })} aria-label={`${QUEUE_TEXT.assign} ${c.idConv}`}>
+              {QUEUE_TEXT.assign}
+            </Button>
+            <Button size="small" onClick={() => setActing({ kind: 'move', chat: c })} aria-label={`${QUEUE_TEXT.move} ${c.idConv}`}>
+              {QUEUE_TEXT.move}
+            </Button>
+          </div>
+        )
+      }
+    ];
+  }, [actions, nowMs, styles.actions]);
+
+  return (
+    <AnalyticsPage title={SUPERVISION_PAGES.chatQueue.title} fields={[]} filter={filter} onFilterChange={setFilter}>
+      <div className={styles.toolbar}>
+        <Button onClick={() => setWall(true)}>{QUEUE_TEXT.wallboard}</Button>
+      </div>
+      {wall ? <Wallboard queue={queue.data} idOrg={filter.idOrg} onClose={closeWall} /> : null}
+      <section aria-label={QUEUE_TEXT.list}>
+        <DataState status={queue.status} errorTitle={QUEUE_TEXT.loadFailed} errorDetail={queue.error?.message} empty={rows.length === 0} onRetry={queue.reload} level="h2">
+          <DataTable caption={QUEUE_TEXT.list} columns={columns} rows={rows} rowKey={(c) => c.idConv} />
+        </DataState>
+      </section>
+      {acting?.kind === 'assign' && queue.data ? (
+        <AssignDialog chat={acting.chat} idOrg={filter.idOrg} max={queue.data.maximoChatsAsesor} onClose={() => setActing(null)} onDone={queue.reload} />
+      ) : null}
+      {acting?.kind === 'move' && queue.data ? (
+        <MoveDialog chat={acting.chat} queue={queue.data} idOrg={filter.idOrg} onClose={() => setActing(null)} onDone={queue.reload} />
+      ) : null}
+    </AnalyticsPage>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Button, Portal, makeStyles } from '@fluentui/react-components';
+import type { LiveQueue } from '../../../shared/api/queue-supervision';
+import { INDICATOR_LABELS } from '../../../shared/constants';
+import { formatHms, formatNumber } from '../../../shared/format';
+import { AGENT_STATUS_LABELS, agentStatusLabel } from '../../../shared/labels';
+import { tileText } from '../../components/IndicatorTile';
+import { useAnalyticsQuery } from '../analytics/use-analytics-query';
+import { useLiveReload } from '../analytics/use-live-reload';
+import { waitingBySplit } from '../home/alerts';
+import { comparisonWindows, windowQuery } from '../home/comparison';
+import { useNow } from '../home/use-now';
+
+export const WALLBOARD_TEXT = {
+  title: 'Tablero de la cola',
+  leave: 'Salir (Esc)',
+  waiting: 'En cola',
+  longest: 'Espera máx.',
+  today: 'Hoy',
+  conversations: 'Conversaciones',
+  attended: 'Atendidos'
+} as const;
+
+/** High contrast, large type: legible from 3 m on a wall screen (white and yellow on black, 7:1 and more). */
+const useStyles = makeStyles({
+  wall: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 1_000_000,
+    backgroundColor: '#000',
+    color: '#fff',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2vh',
+    padding: '3vh 3vw',
+    overflow: 'auto',
+    fontFamily: 'inherit',
+    ':focus': { outline: 'none' }
+  },
+  header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2vw' },
+  title: { margin: 0, fontSize: 'clamp(28px, 4vw, 64px)', fontWeight: 700 },
+  clock: { fontSize: 'clamp(28px, 4vw, 64px)', fontVariantNumeric: 'tabular-nums' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(22vw, 1fr))', gap: '2vw' },
+  card: { border: '3px solid #fff', borderRadius: '12px', padding: '2vh 2vw', display: 'flex', flexDirection: 'column', gap: '1vh' },
+  alert: { border: '3px solid #ffd400' },
+  label: { margin: 0, fontSize: 'clamp(20px, 2.4vw, 44px)', fontWeight: 600 },
+  big: { fontSize: 'clamp(56px, 9vw, 180px)', lineHeight: 1, fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
+  mid: { fontSize: 'clamp(36px, 5vw, 96px)', lineHeight: 1.1, fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
+  sub: { fontSize: 'clamp(20px, 2.4vw, 44px)', color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
+  section: { margin: 0, fontSize: 'clamp(24px, 3vw, 52px)', fontWeight: 700 }
+});
+
+/**
+ * The wallboard: the queue, the agents and today's key figures full screen in large type, live
+ * through the same monitor notices as the queue screen. Esc (or 'Salir') leaves it; the window
+ * goes full screen where the host allows it, and the board covers the window where it does not.
+ */
+export function Wallboard({ queue, idOrg, onClose }: { queue: LiveQueue | null; idOrg: number | null; onClose(): void }) {
+  const styles = useStyles();
+  const nowMs = useNow();
+  const ref = useRef<HTMLDivElement>(null);
+  const chatsLive = useLiveReload('chats');
+  const agentsLive = useLiveReload('agents');
+  const agents = useAnalyticsQuery('agentConnectionStates', { idOrg, query: {} }, { liveKey: agentsLive + chatsLive });
+  const today = { idOrg, query: windowQuery(comparisonWindows(new Date()).today) };
+  const totals = useAnalyticsQuery('interactionTotals', today, { liveKey: chatsLive });
+  const attended = useAnalyticsQuery('attendedChatsShare', today, { liveKey: chatsLive });
+  const abandonment = useAnalyticsQuery('abandonmentLevel', today, { liveKey: chatsLive });
+  const tmo = useAnalyticsQuery('tmo', today, { liveKey: chatsLive });
+
+  useEffect(() => {
+    ref.current?.focus();
+    const root = document.documentElement;
+    // The host may refuse full screen (Electron's permission handler): the board still covers the window.
+    if (typeof root.requestFullscreen === 'function' && !document.fullscreenElement) root.requestFullscreen().catch(() => undefined);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (document.fullscreenElement && typeof document.exitFullscreen === 'function') document.exitFullscreen().catch(() => undefined);
+    };
+  }, [onClose]);
+
+  const splits = useMemo(() => (queue ? waitingBySplit(queue, nowMs) : []), [queue, nowMs]);
+  const totalWaiting = queue?.chats.length ?? null;
+  const counts = useMemo(() => {
+    const out: Record<string, number> = { [AGENT_STATUS_LABELS.CONECTADO]: 0, [AGENT_STATUS_LABELS.PAUSA]: 0, [AGENT_STATUS_LABELS.DESCONECTADO]: 0 };
+    for (const a of agents.data ?? []) out[agentStatusLabel(a.estado)] = (out[agentStatusLabel(a.estado)] ?? 0) + 1;
+    return out;
+  }, [agents.data]);
+  const figures = [
+    { id: 'Conversations', label: WALLBOARD_TEXT.conversations, kind: 'count' as const, status: totals.status, value: totals.data?.total },
+    { id: 'AttendedChats', label: WALLBOARD_TEXT.attended, kind: 'percent' as const, status: attended.status, value: attended.data?.percentage },
+    { id: 'NivelAbandono', label: INDICATOR_LABELS.NivelAbandono, kind: undefined, status: abandonment.status, value: abandonment.data?.value },
+    { id: 'TMO', label: INDICATOR_LABELS.TMO, kind: undefined, status: tmo.status, value: tmo.data?.value }
+  ];
+
+  return (
+    <Portal>
+      <div ref={ref} className={styles.wall} role="dialog" aria-modal="true" aria-label={WALLBOARD_TEXT.title} tabIndex={-1}>
+        <div className={styles.header}>
+          <h1 className={styles.title}>{WALLBOARD_TEXT.title}</h1>
+          <span className={styles.clock}>{new Date(nowMs).toLocaleTimeString('es-CO', { timeZone: 'America/Bogota', hour12: false })}</span>
+          <Button size="large" onClick={onClose}>
+            {WALLBOARD_TEXT.leave}
+          </Button>
+        </div>
+        <div className={styles.grid}>
+          <section className={styles.card} aria-label={WALLBOARD_TEXT.waiting}>
+            <h2 className={styles.label}>{WALLBOARD_TEXT.waiting}</h2>
+            <span className={styles.big} data-wall="total">
+              {totalWaiting === null ? '--' : formatNumber(totalWaiting)}
+            </span>
+          </section>
+          {splits.map((s) => (
+            <section key={s.idSplit} className={`${styles.card} ${s.waiting > 0 ? styles.alert : ''}`} aria-label={s.nombre}>
+              <h2 className={styles.label}>{s.nombre}</h2>
+              <span className={styles.big}>{formatNumber(s.waiting)}</span>
+              <span className={styles.sub}>
+                {WALLBOARD_TEXT.longest} {s.longest === null ? '--' : formatHms(s.longest)}
+              </span>
+            </section>
+          ))}
+        </div>
+        <div className={styles.grid}>
+          {Object.entries(counts).map(([label, n]) => (
+            <section key={label} className={styles.card} aria-label={label}>
+              <h2 className={styles.label}>{label}</h2>
+              <span className={styles.mid}>{agents.status === 'resolved' ? formatNumber(n) : '--'}</span>
+            </section>
+          ))}
+        </div>
+        <h2 className={styles.section}>{WALLBOARD_TEXT.today}</h2>
+        <div className={styles.grid}>
+          {figures.map((f) => (
+            <section key={f.id} className={styles.card} aria-label={f.label}>
+              <h3 className={styles.label}>{f.label}</h3>
+              <span className={styles.mid}>{tileText(f.id, f.status, f.value, f.kind)}</span>
+            </section>
+          ))}
+        </div>
+      </div>
+    </Portal>
+  );
+}

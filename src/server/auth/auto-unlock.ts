@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import type { Db } from '../db/types';
+import { recordAccess } from './access-log';
+import type { Account } from './accounts';
+
+const MINUTE_MS = 60_000;
+
+/** When a lock unlocks by itself, or null (not locked by failed sign-ins, or the organisation has no automatic unlock). */
+export function unlocksAt(lockedAt: Date | null, autoUnlockMinutes: number | null): Date | null {
+  if (lockedAt === null || autoUnlockMinutes === null) return null;
+  return new Date(lockedAt.getTime() + autoUnlockMinutes * MINUTE_MS);
+}
+
+/**
+ * The organisation's automatic unlock, applied at the next sign-in attempt: a lock older than its
+ * minutes is lifted (the failed count starts again) and written to the access log, and the attempt
+ * goes on as on any unlocked account. Compare-and-set on the lock's time, so two attempts lift one
+ * lock once and an administrator's newer lock is left alone. Answers the account as it now is.
+ */
+export async function releaseExpiredLock(db: Db, account: Account, now: Date): Promise<Account> {
+  const lockedAt = account.lockedAt ?? null;
+  const due = account.isLocked ? unlocksAt(lockedAt, account.autoUnlockMinutes ?? null) : null;
+  if (due === null || due > now || lockedAt === null) return account;
+  const [released] = await db
+    .update(users)
+    .set({ isLocked: false, failedAttempts: 0, dateUpdate: now })
+    .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, true), eq(users.lockedAt, lockedAt)))
+    .returning({ idUser: users.idUser });
+  if (!released) return account;
+  await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'autoUnlocked', at: now });
+  return { ...account, isLocked: false };
+}

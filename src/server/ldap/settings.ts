@@ -1,0 +1,145 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import {
+  LDAP_DEFAULTS,
+  LDAP_TEXT,
+  ldapSettingsProblem,
+  type LdapDirectoryList,
+  type LdapSettingsBody,
+  type LdapSettingsView,
+  type RoleMapping
+} from '../../shared/domain/ldap';
+import { ldapDirectories, organizations } from '../db/schema';
+import type { Db } from '../db/types';
+import { HttpError } from '../http/errors';
+import { isValidUserFilter, type DirectoryConfig } from './directory';
+
+/**
+ * The SQL of the organisations' LDAP directories (one row per organisation, absent until first
+ * saved). The service account's password leaves this module only inside a DirectoryConfig, to bind.
+ */
+
+type Row = typeof ldapDirectories.$inferSelect;
+
+/** An organisation's directory as the server uses it: its settings and the password to bind with. */
+export interface StoredDirectory {
+  organizationId: number;
+  enabled: boolean;
+  config: DirectoryConfig;
+  roleMappings: RoleMapping[];
+}
+
+function toConfig(row: Pick<Row, keyof DirectoryConfig>): DirectoryConfig {
+  return {
+    url: row.url,
+    bindDn: row.bindDn,
+    bindPassword: row.bindPassword,
+    searchBase: row.searchBase,
+    userFilter: row.userFilter,
+    groupSearchBase: row.groupSearchBase,
+    emailAttribute: row.emailAttribute,
+    nameAttribute: row.nameAttribute,
+    timeoutMs: row.timeoutMs,
+    connectTimeoutMs: row.connectTimeoutMs
+  };
+}
+
+function toView(idOrg: number, row: Row | undefined): LdapSettingsView {
+  if (!row) {
+    return {
+      idOrg,
+      configured: false,
+      enabled: false,
+      url: '',
+      bindDn: '',
+      hasBindPassword: false,
+      searchBase: '',
+      userFilter: LDAP_DEFAULTS.userFilter,
+      groupSearchBase: '',
+      emailAttribute: LDAP_DEFAULTS.emailAttribute,
+      nameAttribute: LDAP_DEFAULTS.nameAttribute,
+      roleMappings: [],
+      timeoutMs: LDAP_DEFAULTS.timeoutMs,
+      connectTimeoutMs: LDAP_DEFAULTS.connectTimeoutMs,
+      dateUpdate: null
+    };
+  }
+  const { bindPassword, organizationId: _org, dateCreate: _created, dateUpdate, ...fields } = row;
+  return { idOrg, configured: true, ...fields, hasBindPassword: bindPassword !== null && bindPassword !== '', dateUpdate: dateUpdate.toISOString() };
+}
+
+async function rowOf(db: Db, idOrg: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(ldapDirectories).where(eq(ldapDirectories.organizationId, idOrg)).limit(1);
+  return row;
+}
+
+export async function readLdapSettings(db: Db, idOrg: number): Promise<LdapSettingsView> {
+  return toView(idOrg, await rowOf(db, idOrg));
+}
+
+/**
+ * The password a form's settings bind with: the one typed, else the stored one — but only while the
+ * URL and the bind DN are those it was stored for, so an edited address never receives the stored
+ * secret (an administrator who points the directory elsewhere types the password again).
+ */
+function passwordFor(settings: LdapSettingsBody, stored: Row | undefined): string | null {
+  if (settings.bindDn === '') return null;
+  if (settings.bindPassword !== undefined) return settings.bindPassword;
+  if (stored && stored.url === settings.url && stored.bindDn === settings.bindDn) return stored.bindPassword;
+  return null;
+}
+
+/** 400 with a Spanish message when the settings cannot be saved or tried as they are. */
+function checkSettings(settings: LdapSettingsBody, password: string | null): void {
+  if (!isValidUserFilter(settings.userFilter)) throw new HttpError(400, LDAP_TEXT.filterInvalid);
+  const problem = ldapSettingsProblem(settings, password !== null);
+  if (problem) throw new HttpError(400, problem);
+}
+
+/** The directory a form describes (unsaved), for 'Probar'. */
+export async function directoryFromForm(db: Db, idOrg: number, settings: LdapSettingsBody): Promise<DirectoryConfig> {
+  const password = passwordFor(settings, await rowOf(db, idOrg));
+  checkSettings({ ...settings, enabled: false }, password);
+  if (settings.bindDn !== '' && password === null) throw new HttpError(400, LDAP_TEXT.bindPasswordRequired);
+  return toConfig({ ...settings, bindPassword: password });
+}
+
+/** Creates or replaces an organisation's directory; answers what every client may see of it. */
+export async function saveLdapSettings(db: Db, idOrg: number, settings: LdapSettingsBody, now: Date): Promise<LdapSettingsView> {
+  return db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(ldapDirectories).where(eq(ldapDirectories.organizationId, idOrg)).for('update').limit(1);
+    const password = passwordFor(settings, stored);
+    checkSettings(settings, password);
+    const { bindPassword: _typed, ...fields } = settings;
+    const values = { ...fields, bindPassword: password, dateUpdate: now };
+    const [row] = await tx
+      .insert(ldapDirectories)
+      .values({ organizationId: idOrg, ...values, dateCreate: now })
+      .onConflictDoUpdate({ target: ldapDirectories.organizationId, set: values })
+      .returning();
+    return toView(idOrg, row);
+  });
+}
+
+/** An organisation's directory when LDAP sign-in is enabled for it and the organisation is active; else null. */
+export async function enabledDirectory(db: Db, idOrg: number): Promise<StoredDirectory | null> {
+  const [row] = await db
+    .select({ directory: ldapDirectories })
+    .from(ldapDirectories)
+    .innerJoin(organizations, eq(organizations.idOrg, ldapDirectories.organizationId))
+    .where(and(eq(ldapDirectories.organizationId, idOrg), eq(ldapDirectories.enabled, true), eq(organizations.isActive, true), isNull(organizations.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const { directory } = row;
+  return { organizationId: directory.organizationId, enabled: directory.enabled, config: toConfig(directory), roleMappings: directory.roleMappings };
+}
+
+/** The active organisations whose people may sign in with their directory, by name. */
+export async function listEnabledDirectories(db: Db): Promise<LdapDirectoryList> {
+  const rows = await db
+    .select({ idOrg: organizations.idOrg, name: organizations.name })
+    .from(ldapDirectories)
+    .innerJoin(organizations, eq(organizations.idOrg, ldapDirectories.organizationId))
+    .where(and(eq(ldapDirectories.enabled, true), eq(organizations.isActive, true), isNull(organizations.deletedAt)))
+    .orderBy(asc(organizations.name), asc(organizations.idOrg));
+  return { directories: rows };
+}

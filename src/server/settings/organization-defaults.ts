@@ -1,0 +1,31 @@
+import { DEFAULT_WIDGET_THEME } from '../../shared/domain/widget-design';
+import { entryFormFields, virtualAgents, widgetDesigns } from '../db/schema';
+import { demoEndMessages } from '../db/seed/demo-data';
+import { DEMO_ENTRY_FORM } from '../db/seed/demo-widget';
+import type { Db } from '../db/types';
+import { chatParameterRepository } from './repositories/chat-parameters';
+import { endMessageRepository } from './repositories/end-messages';
+
+/**
+ * What a new organisation needs to work at once, in the shapes the demo data set gives its own
+ * (src/server/db/seed): the block and expiry parameters are the columns' defaults (5 attempts, 90
+ * days, no automatic unlock); here the chat parameters the engine applies to one without any, the
+ * six end messages in SPEC §9 order naming the organisation, and a first virtual agent with the
+ * entry form every demo assistant asks and the default widget theme (SPEC §3). Its splits, agents,
+ * workspace and reasons are the administrator's to create. Runs in the creating transaction.
+ */
+export async function provisionOrganization(tx: Db, org: { idOrg: number; name: string }, now: Date): Promise<void> {
+  await chatParameterRepository.createDefaults(tx, org.idOrg, now);
+  await endMessageRepository.createAll(tx, org.idOrg, demoEndMessages(org.name));
+  const [assistant] = await tx
+    .insert(virtualAgents)
+    .values({ organizationId: org.idOrg, name: `Asistente ${org.name}` })
+    .returning({ idVa: virtualAgents.idVa });
+  if (!assistant) throw new Error('provisionOrganization: no virtual agent');
+  await tx.insert(entryFormFields).values(
+    DEMO_ENTRY_FORM.map((field, index) => ({ organizationId: org.idOrg, idVa: assistant.idVa, ...field, options: [...field.options], position: index + 1, active: true }))
+  );
+  await tx
+    .insert(widgetDesigns)
+    .values({ organizationId: org.idOrg, idVa: assistant.idVa, colores: DEFAULT_WIDGET_THEME.colores, font: DEFAULT_WIDGET_THEME.font, avatarUrl: null, fechaActualizacion: now });
+}

@@ -1,0 +1,10 @@
+/**
+ * The supervisor's live pages (issue 20) beside the SPEC §2 analytics: 'Cola de chats' (SPEC §2
+ * "Chats in queue", under the human-agent statistics) and the wallboard. Which roles see them is
+ * the menus' business (menus.ts); the home page is ANALYTICS_HOME_PATH.
+ */
+export const CHAT_QUEUE_PATH = '/analitica/estadisticas/asesor-humano/cola-chats';
+
+export const SUPERVISION_PAGES = {
+  chatQueue: { path: CHAT_QUEUE_PATH, title: 'Cola de chats' }
+} as const satisfies Record<string, { path: string; title: string }>;

@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { Change, Attribute, Client } from 'ldapts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { endpoints } from '../../../src/shared/api/catalogue';
+import { LDAP_TEXT, type LdapSettingsBody } from '../../../src/shared/domain/ldap';
+import { MSG } from '../../../src/shared/messages';
+import { DIRECTORY_ONLY_HASH } from '../../../src/server/auth/passwords';
+import { ldapAccounts, ldapDirectories, userAccessLog, users } from '../../../src/server/db/schema';
+import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, type TestPlatform } from '../server/helpers';
+import { changedTables, tableDigest } from '../server/hostile-input-cases';
+import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, closedPort, groupDn, personDn, startSlapd, type RunningSlapd } from './slapd';
+
+/**
+ * LDAP sign-in (POST /api/auth/auth_ldap) and the directory settings with their 'Probar', against a
+ * real OpenLDAP (Debian's slapd, started by ./slapd.ts on a loopback port with the people below).
+ */
+
+const SERVICE_PASSWORD = 'Servicio-Secreto-2026';
+const PASSWORDS = { ana: 'Clave-Ana-2026', carlos: 'Clave-Carlos-2026', otro: 'Clave-Otro-2026', nomail: 'Clave-Nomail-2026', choque: 'Clave-Choque-2026' };
+
+if (!SLAPD_PATH) console.warn(SLAPD_SKIP_REASON);
+
+describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, on %s', (backend) => {
+  let slapd: RunningSlapd;
+  let platform: TestPlatform;
+  let app: FastifyInstance;
+  let superadmin: string;
+  let admin: string;
+
+  const settings = (over: Partial<LdapSettingsBody> = {}): LdapSettingsBody => ({
+    enabled: true,
+    url: slapd.url,
+    bindDn: SERVICE_DN,
+    bindPassword: SERVICE_PASSWORD,
+    searchBase: PEOPLE,
+    userFilter: '(uid={{username}})',
+    groupSearchBase: GROUPS,
+    emailAttribute: 'mail',
+    nameAttribute: 'cn',
+    roleMappings: [
+      { groupDn: groupDn('supervisores'), role: 6 },
+      { groupDn: groupDn('asesores'), role: 5 }
+    ],
+    timeoutMs: 3000,
+    connectTimeoutMs: 3000,
+    ...over
+  });
+  const save = (token: string, idOrg: number, body: unknown) =>
+    app.inject({ method: 'PUT', url: `/api/ldap/configuracion/${idOrg}`, headers: bearer(token), payload: body as object });
+  const read = (token: string, idOrg: number) => app.inject({ method: 'GET', url: `/api/ldap/configuracion/${idOrg}`, headers: bearer(token) });
+  const probe = (token: string, idOrg: number, body: unknown) => app.inject({ method: 'POST', url: `/api/ldap/probar/${idOrg}`, headers: bearer(token), payload: body as object });
+  const ldapLogin = (username: string, password: string, idOrg?: number) =>
+    app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload: { username, password, ...(idOrg === undefined ? {} : { idOrg }) } });
+  const userCount = async () => (await app.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+  const byEmail = async (email: string) => (await app.db.select().from(users).where(eq(users.email, email)))[0];
+  const expectInvalid = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().message).toBe(MSG.session.invalidCredentials);
+  };
+
+  beforeAll(async () => {
+    slapd = await startSlapd({
+      servicePassword: SERVICE_PASSWORD,
+      people: [
+        { uid: 'ana', cn: 'Ana Gómez', sn: 'Gómez', mail: 'Ana.Gomez@Atiende.test', password: PASSWORDS.ana },
+        { uid: 'carlos', cn: 'Carlos Pérez', sn: 'Pérez', mail: 'carlos.perez@atiende.test', password: PASSWORDS.carlos },
+        { uid: 'otro', cn: 'Otro Pérez', sn: 'Pérez', mail: 'otro@atiende.test', password: PASSWORDS.otro },
+        { uid: 'nomail', cn: 'Sin Correo', sn: 'Correo', password: PASSWORDS.nomail },
+        { uid: 'choque', cn: 'Choque de Correo', sn: 'Choque', mail: 'admin@demo.co', password: PASSWORDS.choque }
+      ],
+      groups: [
+        { cn: 'asesores', members: ['ana', 'carlos', 'nomail', 'choque'] },
+        { cn: 'supervisores', members: ['carlos'] },
+        { cn: 'otros', members: ['otro'] }
+      ]
+    });
+    platform = await createTestApp(backend);
+    app = platform.app;
+    superadmin = (await signIn(app, 'superadmin@demo.co')).token;
+    admin = (await signIn(app, 'admin@demo.co')).token;
+  });
+  afterAll(async () => {
+    await platform?.close();
+    await slapd?.stop();
+  });
+
+  it('answers the defaults before anything is saved, and lists no directory', async () => {
+    const res = await read(admin, 100);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ idOrg: 100, configured: false, enabled: false, hasBindPassword: false, userFilter: '(uid={{username}})' });
+    expect((await app.inject({ method: 'GET', url: '/api/auth/ldap_directories' })).json()).toEqual({ directories: [] });
+  });
+
+  it("keeps the settings to roles 1 (any organisation) and 3 (its own)", async () => {
+    for (const email of ['visualizador@demo.co', 'supervisualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co']) {
+      const { token } = await signIn(app, email);
+      expect((await read(token, 100)).statusCode, email).toBe(403);
+      expect((await save(token, 100, settings())).statusCode, email).toBe(403);
+      expect((await probe(token, 100, { settings: settings(), username: 'ana', password: PASSWORDS.ana })).statusCode, email).toBe(403);
+    }
+    const other = (await signIn(app, 'admin@otra.co')).token;
+    expect((await read(other, 100)).statusCode).toBe(403);
+    expect((await save(other, 100, settings())).statusCode).toBe(403);
+    expect((await probe(other, 100, { settings: settings(), username: 'ana', password: PASSWORDS.ana })).statusCode).toBe(403);
+    expect((await read(other, 200)).statusCode).toBe(200);
+    expect((await read(superadmin, 200)).statusCode).toBe(200);
+    expect(await app.db.select().from(ldapDirectories)).toEqual([]);
+  });
+
+  it('refuses bad settings with a Spanish 400 and writes nothing', async () => {
+    const before = await tableDigest(app);
+    const cases: [unknown, string | RegExp][] = [
+      [settings({ url: 'http://127.0.0.1:389' }), LDAP_TEXT.urlScheme],
+      [settings({ url: 'ldap://usuario:clave@127.0.0.1:389' }), LDAP_TEXT.urlScheme],
+      [settings({ url: `${slapd.url}/dc=x??sub` }), LDAP_TEXT.urlScheme],
+      [settings({ userFilter: '(uid=ana)' }), LDAP_TEXT.filterPlaceholder],
+      [settings({ userFilter: '(uid={{username}}' }), LDAP_TEXT.filterShape],
+      [settings({ userFilter: '(uid={{username}})(mail=x)' }), LDAP_TEXT.filterShape],
+      [settings({ userFilter: '(&(uid={{username}})(=x))' }), LDAP_TEXT.filterInvalid],
+      [settings({ roleMappings: [{ groupDn: groupDn('asesores'), role: 1 }] }), LDAP_TEXT.role],
+      [settings({ roleMappings: [{ groupDn: groupDn('asesores'), role: 2 }] }), LDAP_TEXT.role],
+      [settings({ roleMappings: [] }), LDAP_TEXT.mappingRequired],
+      [settings({ roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }, { groupDn: ` CN=Asesores , ${GROUPS}`, role: 4 }] }), LDAP_TEXT.duplicateGroup],
+      [settings({ bindPassword: undefined }), LDAP_TEXT.bindPasswordRequired],
+      [settings({ searchBase: '' }), /obligatori/],
+      [settings({ bindDn: 'servicio' }), /DN/],
+      [settings({ emailAttribute: 'mail; drop' }), /atributo/],
+      [settings({ timeoutMs: 10 }), /al menos 500/],
+      [settings({ connectTimeoutMs: 600_000 }), /no puede superar/],
+      [settings({ bindPassword: 'a\u0000b' }), /no permitidos/],
+      [{ ...settings(), url: 'x'.repeat(5000) }, /no puede superar/]
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(superadmin, 100, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
+      if (typeof message === 'string') expect(res.json().message).toContain(message);
+      else expect(res.json().message).toMatch(message);
+    }
+    expect(changedTables(before, await tableDigest(app))).toEqual([]);
+  });
+
+  it('saves the directory, never answering the service password to anyone', async () => {
+    const res = await save(admin, 100, settings());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ idOrg: 100, configured: true, enabled: true, url: slapd.url, bindDn: SERVICE_DN, hasBindPassword: true });
+    expect(res.body).not.toContain(SERVICE_PASSWORD);
+    expect(Object.keys(res.json())).not.toContain('bindPassword');
+    for (const token of [admin, superadmin]) {
+      const again = await read(token, 100);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).not.toContain(SERVICE_PASSWORD);
+      expect(again.json().hasBindPassword).toBe(true);
+    }
+    // Stored so the server can bind.
+    expect((await app.db.select({ p: ldapDirectories.bindPassword }).from(ldapDirectories))[0]?.p).toBe(SERVICE_PASSWORD);
+    // Saved again without it: the stored one stays (same URL and bind DN).
+    const kept = await save(admin, 100, settings({ bindPassword: undefined }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().hasBindPassword).toBe(true);
+    const listed = await app.inject({ method: 'GET', url: '/api/auth/ldap_directories' });
+    expect(listed.json()).toEqual({ directories: [{ idOrg: 100, name: 'Demo Contact Center' }] });
+    expect(listed.body).not.toContain(SERVICE_PASSWORD);
+  });
+
+  it("'Probar' answers the DN, the groups and the role of unsaved settings, and saves nothing", async () => {
+    const before = await tableDigest(app);
+    // Unsaved: only the supervisors' group is mapped, to role 4.
+    const unsaved = settings({ bindPassword: undefined, roleMappings: [{ groupDn: groupDn('supervisores'), role: 4 }] });
+    const res = await probe(admin, 100, { settings: unsaved, username: 'carlos', password: PASSWORDS.carlos });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ ok: true, dn: personDn('carlos'), email: 'carlos.perez@atiende.test', name: 'Carlos Pérez', role: 4, message: LDAP_TEXT.probeOk });
+    expect([...answer.groups].sort()).toEqual([groupDn('asesores'), groupDn('supervisores')].sort());
+    expect(res.body).not.toContain(SERVICE_PASSWORD);
+
+    const noRole = await probe(admin, 100, { settings: unsaved, username: 'ana', password: PASSWORDS.ana });
+    expect(noRole.json()).toMatchObject({ ok: true, dn: personDn('ana'), role: null, message: LDAP_TEXT.probeNoRole });
+    expect((await probe(admin, 100, { settings: unsaved, username: 'ana', password: 'mala' })).json()).toMatchObject({ ok: false, stage: 'user-bind', message: LDAP_TEXT.probeBadPassword });
+    expect((await probe(admin, 100, { settings: unsaved, username: 'nadie', password: 'x' })).json()).toMatchObject({ ok: false, stage: 'search', message: LDAP_TEXT.probeNoUser });
+    const bySurname = { ...unsaved, userFilter: '(sn={{username}})' };
+    expect((await probe(admin, 100, { settings: bySurname, username: 'Pérez', password: 'x' })).json()).toMatchObject({ ok: false, stage: 'search', message: LDAP_TEXT.probeManyUsers });
+    const wrongService = await probe(admin, 100, { settings: { ...unsaved, bindPassword: 'equivocada' }, username: 'ana', password: PASSWORDS.ana });
+    expect(wrongService.json()).toMatchObject({ ok: false, stage: 'service-bind', message: LDAP_TEXT.probeServiceBind });
+    const down = await probe(admin, 100, { settings: { ...unsaved, url: `ldap://127.0.0.1:${await closedPort()}`, bindPassword: SERVICE_PASSWORD }, username: 'ana', password: PASSWORDS.ana });
+    expect(down.json()).toMatchObject({ ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable });
+    // Another address never receives the stored password: it must be typed again.
+    const elsewhere = await probe(admin, 100, { settings: { ...unsaved, url: `ldap://127.0.0.1:${await closedPort()}` }, username: 'ana', password: PASSWORDS.ana });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe(LDAP_TEXT.bindPasswordRequired);
+    expect(changedTables(before, await tableDigest(app))).toEqual([]);
+  });
+
+  it('creates the user on the first sign-in with the mapped role, the directory name and e-mail, and no usable password', async () => {
+    const usersBefore = await userCount();
+    const res = await ldapLogin('ana', PASSWORDS.ana, 100);
+    expect(res.statusCode, res.body).toBe(200);
+    const { token, refreshToken } = res.json<{ token: string; refreshToken: string }>();
+    expect(claimsOf(token)).toMatchObject({ company: 100, role: 5, email: 'ana.gomez@atiende.test', nameCompany: 'Demo Contact Center' });
+    expect(refreshToken).toEqual(expect.any(String));
+    expect(await userCount()).toBe(usersBefore + 1);
+    const row = await byEmail('ana.gomez@atiende.test');
+    expect(row).toMatchObject({ organizationId: 100, name: 'Ana Gómez', role: 5, isActive: true, mustChangePassword: false, passwordHash: DIRECTORY_ONLY_HASH });
+    // The directory password is stored nowhere: the normal sign-in cannot use it.
+    expect((await login(app, 'ana.gomez@atiende.test', PASSWORDS.ana)).statusCode).toBe(401);
+    await app.db.update(users).set({ failedAttempts: 0 }).where(eq(users.email, 'ana.gomez@atiende.test'));
+    // A signed-in session like any other; its sign-in is in the access log.
+    expect((await app.inject({ method: 'GET', url: endpoints.changePasswordByExpiration.path, headers: bearer(token) })).json()).toEqual({ changePassword: false });
+    const log = await app.db.select().from(userAccessLog).where(eq(userAccessLog.userId, row?.idUser ?? 0));
+    expect(log.map((e) => e.event)).toEqual(['signIn']);
+    // With one directory enabled the organisation may be left out.
+    expect((await ldapLogin('ana', PASSWORDS.ana)).statusCode).toBe(200);
+    expect(await userCount()).toBe(usersBefore + 1);
+  });
+
+  it('updates the role and the name from the directory on a later sign-in, ending the sessions with the old role', async () => {
+    const first = (await ldapLogin('carlos', PASSWORDS.carlos, 100)).json<{ token: string }>().token;
+    expect(claimsOf(first).role).toBe(6);
+    // The directory changes: Carlos is renamed; the organisation maps the supervisors to role 4 now.
+    const client = new Client({ url: slapd.url });
+    await client.bind(slapd.admin.dn, slapd.admin.password);
+    await client.modify(personDn('carlos'), new Change({ operation: 'replace', modification: new Attribute({ type: 'cn', values: ['Carlos A. Pérez'] }) }));
+    await client.unbind();
+    expect((await save(admin, 100, settings({ bindPassword: undefined, roleMappings: [{ groupDn: groupDn('supervisores'), role: 4 }, { groupDn: groupDn('asesores'), role: 5 }] }))).statusCode).toBe(200);
+
+    const usersBefore = await userCount();
+    const second = await ldapLogin('carlos', PASSWORDS.carlos, 100);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(claimsOf(second.json<{ token: string }>().token).role).toBe(4);
+    expect(await userCount()).toBe(usersBefore);
+    expect(await byEmail('carlos.perez@atiende.test')).toMatchObject({ role: 4, name: 'Carlos A. Pérez' });
+    // The session that carried role 6 is over.
+    expect((await app.inject({ method: 'GET', url: endpoints.changePasswordByExpiration.path, headers: bearer(first) })).statusCode).toBe(401);
+    await save(admin, 100, settings({ bindPassword: undefined }));
+  });
+
+  it('answers the invalid-credentials 401 to a wrong password, an unknown person and a person in no mapped group, creating no one', async () => {
+    const usersBefore = await userCount();
+    expectInvalid(await ldapLogin('ana', 'equivocada', 100));
+    expectInvalid(await ldapLogin('nadie', 'Cualquiera-1', 100));
+    expectInvalid(await ldapLogin('otro', PASSWORDS.otro, 100));
+    expect(await userCount()).toBe(usersBefore);
+    expect(await byEmail('otro@atiende.test')).toBeUndefined();
+  });
+
+  it('treats filter syntax in the name as data: injection attempts find no one', async () => {
+    const usersBefore = await userCount();
+    for (const username of ['*', '*)(uid=*', 'ana)(|(uid=*', '*)(objectClass=*', 'an*', 'ana\\29', '(uid=ana)', 'ana)(uid=ana']) {
+      expectInvalid(await ldapLogin(username, PASSWORDS.ana, 100));
+      const tried = await probe(admin, 100, { settings: settings(), username, password: PASSWORDS.ana });
+      expect(tried.json(), username).toMatchObject({ ok: false, stage: 'search', message: LDAP_TEXT.probeNoUser });
+    }
+    expect(await userCount()).toBe(usersBefore);
+  });
+
+  it('answers a locked or inactive account 403 as the normal sign-in does, whatever the password', async () => {
+    await app.db.update(users).set({ isLocked: true }).where(eq(users.email, 'ana.gomez@atiende.test'));
+    for (const password of [PASSWORDS.ana, 'equivocada']) {
+      const res = await ldapLogin('ana', password, 100);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(MSG.session.userLocked);
+    }
+    await app.db.update(users).set({ isLocked: false, isActive: false }).where(eq(users.email, 'ana.gomez@atiende.test'));
+    expect((await ldapLogin('ana', PASSWORDS.ana, 100)).statusCode).toBe(403);
+    await app.db.update(users).set({ isActive: true }).where(eq(users.email, 'ana.gomez@atiende.test'));
+    expect((await ldapLogin('ana', PASSWORDS.ana, 100)).statusCode).toBe(200);
+  });
+
+  it("refuses an e-mail another account holds (409) and an entry without one (422), creating nothing", async () => {
+    const usersBefore = await userCount();
+    const taken = await ldapLogin('choque', PASSWORDS.choque, 100);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(LDAP_TEXT.emailTaken);
+    expect(await byEmail('admin@demo.co')).toMatchObject({ role: 3, name: expect.not.stringContaining('Choque') });
+    const noMail = await ldapLogin('nomail', PASSWORDS.nomail, 100);
+    expect(noMail.statusCode).toBe(422);
+    expect(noMail.json().message).toBe(LDAP_TEXT.noEmail);
+    expect(await userCount()).toBe(usersBefore);
+    expect(await app.db.select().from(ldapAccounts).where(eq(ldapAccounts.dn, personDn('choque')))).toEqual([]);
+  });
+
+  it('answers a clear 503 when the directory is down or hung, and creates nothing', async () => {
+    const other = (await signIn(app, 'admin@otra.co')).token;
+    const down = await save(other, 200, settings({ url: `ldap://127.0.0.1:${await closedPort()}`, roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }] }));
+    expect(down.statusCode, down.body).toBe(200);
+    const usersBefore = await userCount();
+    const refused = await ldapLogin('ana', PASSWORDS.ana, 200);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(LDAP_TEXT.unreachable);
+    // Two directories enabled: the organisation must be named.
+    const unnamed = await ldapLogin('ana', PASSWORDS.ana);
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toBe(LDAP_TEXT.organisationRequired);
+
+    expect((await save(other, 200, settings({ timeoutMs: 800, connectTimeoutMs: 800, roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }] }))).statusCode).toBe(200);
+    slapd.freeze();
+    try {
+      const started = Date.now();
+      const hung = await ldapLogin('carlos', PASSWORDS.carlos, 200);
+      expect(hung.statusCode).toBe(503);
+      expect(hung.json().message).toBe(LDAP_TEXT.unreachable);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      slapd.thaw();
+    }
+    // The service account refused: 502.
+    expect((await save(other, 200, settings({ bindPassword: 'equivocada', roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }] }))).statusCode).toBe(200);
+    const refusedService = await ldapLogin('carlos', PASSWORDS.carlos, 200);
+    expect(refusedService.statusCode).toBe(502);
+    expect(refusedService.json().message).toBe(LDAP_TEXT.refused);
+    expect(await userCount()).toBe(usersBefore);
+    // Organisation 200 without LDAP again; one without a directory answers 400.
+    expect((await save(other, 200, { ...settings({ bindPassword: 'equivocada' }), enabled: false })).statusCode).toBe(200);
+    const none = await ldapLogin('ana', PASSWORDS.ana, 200);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(LDAP_TEXT.notEnabled);
+  });
+
+  it("throttles 'Probar' per address like a sign-in: it binds with whatever password is typed", async () => {
+    const limited = await createTestApp(backend, { authRateLimit: { max: 2, windowSeconds: 600 } });
+    try {
+      const token = (await signIn(limited.app, 'admin@demo.co')).token;
+      const body = { settings: settings(), username: 'ana', password: 'adivinanza' };
+      const tryOnce = () => limited.app.inject({ method: 'POST', url: '/api/ldap/probar/100', headers: bearer(token), payload: body, remoteAddress: '198.51.100.7' });
+      for (let i = 0; i < 2; i++) expect((await tryOnce()).json()).toMatchObject({ ok: false, stage: 'user-bind' });
+      const refused = await tryOnce();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().message).toMatch(/^Demasiadas solicitudes/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses bad sign-in input with a 400', async () => {
+    for (const payload of [{}, { username: '', password: 'x' }, { username: 'ana', password: '' }, { username: 'ana\u0000', password: 'x' }, { username: 'x'.repeat(300), password: 'x' }, { username: 'ana', password: 'x', idOrg: 2147483648 }]) {
+      const res = await app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+  });
+});

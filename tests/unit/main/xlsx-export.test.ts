@@ -1,0 +1,99 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cellValue, csvToXlsx } from '../../../src/main/services/xlsx-export';
+
+const CSV =
+  '\uFEFFConversación,Fecha de entrada,Duración,Interacciones,Identificación,Causales de negocio\n' +
+  'K1,09/03/2026 09:05:07,00:12:30,4,0012345,"Consulta;\nReclamo"\n' +
+  'K2,10/03/2026 23:59:59,26:00:01,0,"900,1",\n' +
+  'K3,,,,,"Ríos, Ana"\n';
+
+async function read(file: string): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  return workbook;
+}
+
+describe('the Excel export', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'atiende-xlsx-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('turns SPEC §9 timestamps, days and durations into typed cells; identifiers stay text', () => {
+    expect(cellValue('09/03/2026 09:05:07', 'text')).toEqual(new Date(Date.UTC(2026, 2, 9, 9, 5, 7)));
+    expect(cellValue('09/03/2026', 'text')).toEqual(new Date(Date.UTC(2026, 2, 9)));
+    expect(cellValue('01:30:00', 'duration')).toBeCloseTo(1.5 / 24, 12);
+    expect(cellValue('01:30:00', 'text')).toBe('01:30:00');
+    expect(cellValue('0012345', 'text')).toBe('0012345');
+    expect(cellValue('42', 'number')).toBe(42);
+    expect(cellValue('', 'number')).toBeNull();
+  });
+
+  it('writes the rows as the CSV says, typed and formatted, quoted fields whole', async () => {
+    const target = join(dir, 'chats.xlsx');
+    const outcome = await csvToXlsx(Readable.from([Buffer.from(CSV)]), target);
+    expect(outcome).toEqual({ rows: 3, sheets: 1 });
+    expect(readdirSync(dir)).toEqual(['chats.xlsx']);
+    const sheet = (await read(target)).worksheets[0];
+    expect(sheet?.name).toBe('Hoja');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Conversación', 'Fecha de entrada', 'Duración', 'Interacciones', 'Identificación', 'Causales de negocio']);
+    const k1 = sheet?.getRow(2);
+    expect(k1?.getCell(2).value).toEqual(new Date(Date.UTC(2026, 2, 9, 9, 5, 7)));
+    expect(k1?.getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm:ss');
+    // A duration is a fraction of a day with a time format: exceljs reads such a cell back as a time from Excel's epoch.
+    const EPOCH = Date.UTC(1899, 11, 30);
+    expect(k1?.getCell(3).value).toEqual(new Date(EPOCH + (12 * 60 + 30) * 1000));
+    expect(k1?.getCell(3).numFmt).toBe('[h]:mm:ss');
+    expect(k1?.getCell(4).value).toBe(4);
+    expect(k1?.getCell(5).value).toBe('0012345');
+    expect(k1?.getCell(6).value).toBe('Consulta;\nReclamo');
+    expect(sheet?.getRow(3).getCell(3).value).toEqual(new Date(EPOCH + (26 * 3600 + 1) * 1000));
+    expect(sheet?.getRow(3).getCell(5).value).toBe('900,1');
+    expect(sheet?.getRow(4).getCell(2).value).toBeNull();
+    expect(sheet?.getRow(4).getCell(6).value).toBe('Ríos, Ana');
+  });
+
+  it('goes on in a new sheet, header repeated, past the rows a sheet holds', async () => {
+    const target = join(dir, 'grande.xlsx');
+    const lines = ['Conversación,Fecha', ...Array.from({ length: 7 }, (_, i) => `K${i + 1},0${i + 1}/03/2026 10:00:00`)];
+    const outcome = await csvToXlsx(Readable.from([Buffer.from(lines.join('\n') + '\n')]), target, { maxRows: 3 });
+    expect(outcome).toEqual({ rows: 7, sheets: 4 });
+    const workbook = await read(target);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Hoja', 'Hoja 2', 'Hoja 3', 'Hoja 4']);
+    const ids = workbook.worksheets.flatMap((s) => {
+      expect(s.getRow(1).getCell(1).value).toBe('Conversación');
+      const out: unknown[] = [];
+      s.eachRow((row, n) => {
+        if (n > 1) out.push(row.getCell(1).value);
+      });
+      return out;
+    });
+    expect(ids).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'K7']);
+  });
+
+  it('an abort or a broken stream leaves nothing behind', async () => {
+    const target = join(dir, 'cortado.xlsx');
+    async function* broken() {
+      yield Buffer.from('Conversación,Fecha\nK1,09/03/2026 10:00:00\n');
+      throw new Error('conexión interrumpida');
+    }
+    await expect(csvToXlsx(Readable.from(broken()), target)).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
+
+    const controller = new AbortController();
+    async function* slow() {
+      yield Buffer.from('Conversación,Fecha\nK1,09/03/2026 10:00:00\n');
+      controller.abort();
+      await new Promise((r) => setTimeout(r, 20));
+      yield Buffer.from('K2,09/03/2026 10:00:00\n');
+    }
+    await expect(csvToXlsx(Readable.from(slow()), target, { signal: controller.signal })).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

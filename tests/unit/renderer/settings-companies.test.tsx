@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import './dom-setup';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CompaniesPage } from '../../../src/renderer/features/settings/admin/CompaniesPage';
+import type { Organization } from '../../../src/shared/domain/organization';
+import { MSG } from '../../../src/shared/messages';
+import { dialog, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+
+afterEach(cleanup);
+
+const org = (idOrg: number, name: string, isActive = true): Organization => ({ idOrg, name, schemaName: `org_${idOrg}`, organizationType: 'Banca', isActive });
+const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
+
+describe('compañías', () => {
+  it('lists, searches on the platform, creates at the end after refusing bad input, and edits in place', async () => {
+    const fake = installSettings({
+      organizations: (arg) => okReply(arg.query?.search === 'otra' ? [org(200, 'Otra Entidad S.A.S.')] : [org(100, 'Demo Contact Center'), org(200, 'Otra Entidad S.A.S.')]),
+      createOrganization: (arg) => okReply({ idOrg: 300, ...(body(arg) as Omit<Organization, 'idOrg'>) }),
+      updateOrganization: (arg) => okReply(body(arg) as Organization)
+    });
+    renderPage(<CompaniesPage />, 1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compañías' })).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'Demo Contact Center' });
+
+    const search = within(screen.getByRole('search', { name: 'Buscar compañía' }));
+    fireEvent.change(search.getByRole('searchbox'), { target: { value: ' otra ' } });
+    fireEvent.click(search.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Demo Contact Center' })).toBeNull());
+    expect(fake.sent('organizations').at(-1)?.query).toEqual({ search: 'otra' });
+    fireEvent.change(search.getByRole('searchbox'), { target: { value: '' } });
+    await screen.findByRole('rowheader', { name: 'Demo Contact Center' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nueva compañía' }));
+    const form = dialog();
+    fireEvent.change(form.getByLabelText(/^Nombre/), { target: { value: 'Tercera' } });
+    fireEvent.change(form.getByLabelText(/^Esquema/), { target: { value: 'Tercera Entidad' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('El esquema solo admite minúsculas, números y _, y empieza por una letra')).toBeTruthy();
+    expect(form.getByText('El tipo de organización es obligatorio')).toBeTruthy();
+    expect((form.getByLabelText(/^Nombre/) as HTMLInputElement).value).toBe('Tercera');
+    expect(fake.sent('createOrganization')).toEqual([]);
+
+    fireEvent.change(form.getByLabelText(/^Esquema/), { target: { value: 'tercera' } });
+    fireEvent.change(form.getByLabelText(/^Tipo de organización/), { target: { value: 'Salud' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.companies.created)).toBeTruthy();
+    expect(body(fake.sent('createOrganization')[0]!)).toEqual({ name: 'Tercera', schemaName: 'tercera', organizationType: 'Salud', isActive: true });
+    await screen.findByRole('rowheader', { name: 'Tercera' });
+    expect(screen.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Demo Contact Center', 'Otra Entidad S.A.S.', 'Tercera']);
+
+    fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('button', { name: 'Editar Otra Entidad S.A.S.' }));
+    const edit = dialog();
+    fireEvent.change(edit.getByLabelText(/^Nombre/), { target: { value: 'Otra Entidad' } });
+    fireEvent.click(edit.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.companies.updated)).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'Otra Entidad' });
+    expect(body(fake.sent('updateOrganization')[0]!)).toEqual({ idOrg: 200, name: 'Otra Entidad', schemaName: 'org_200', organizationType: 'Banca', isActive: true });
+  });
+
+  it('shows a schema already in use under its field, the input kept', async () => {
+    installSettings({
+      organizations: () => okReply([org(100, 'Demo Contact Center')]),
+      createOrganization: () => failReply(409, 'schemaName: El esquema ingresado ya está en uso por otra compañía')
+    });
+    renderPage(<CompaniesPage />, 1);
+    await screen.findByRole('rowheader', { name: 'Demo Contact Center' });
+    fireEvent.click(screen.getByRole('button', { name: 'Nueva compañía' }));
+    const form = dialog();
+    fireEvent.change(form.getByLabelText(/^Nombre/), { target: { value: 'Copia' } });
+    fireEvent.change(form.getByLabelText(/^Esquema/), { target: { value: 'org_100' } });
+    fireEvent.change(form.getByLabelText(/^Tipo de organización/), { target: { value: 'Banca' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.companies.createFailed)).toBeTruthy();
+    expect(await form.findByText('El esquema ingresado ya está en uso por otra compañía')).toBeTruthy();
+    expect((form.getByLabelText(/^Esquema/) as HTMLInputElement).value).toBe('org_100');
+  });
+
+  it('deactivates with the same update, and says why the platform refused', async () => {
+    const fake = installSettings({
+      organizations: () => okReply([org(100, 'Demo Contact Center'), org(200, 'Otra Entidad S.A.S.')]),
+      updateOrganization: (arg) =>
+        body(arg).idOrg === 100 ? failReply(409, 'No puede desactivar ni eliminar la compañía a la que pertenece') : okReply(body(arg) as Organization)
+    });
+    renderPage(<CompaniesPage />, 1);
+    await screen.findByRole('rowheader', { name: 'Otra Entidad S.A.S.' });
+    fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('switch', { name: 'Desactivar Otra Entidad S.A.S.' }));
+    await waitFor(() => expect(within(rowOf('Otra Entidad S.A.S.')).getByRole('switch', { name: 'Activar Otra Entidad S.A.S.' })).toBeTruthy());
+    expect(body(fake.sent('updateOrganization')[0]!)).toMatchObject({ idOrg: 200, isActive: false });
+
+    fireEvent.click(within(rowOf('Demo Contact Center')).getByRole('switch', { name: 'Desactivar Demo Contact Center' }));
+    expect(await screen.findByText(MSG.companies.updateFailed)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('No puede desactivar ni eliminar la compañía a la que pertenece');
+    expect((within(rowOf('Demo Contact Center')).getByRole('switch') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('deletes only after confirming, and only when the platform answers success', async () => {
+    let success = false;
+    const fake = installSettings({
+      organizations: () => okReply([org(100, 'Demo Contact Center'), org(200, 'Otra Entidad S.A.S.')]),
+      deleteOrganization: () => okReply({ success })
+    });
+    renderPage(<CompaniesPage />, 1);
+    await screen.findByRole('rowheader', { name: 'Otra Entidad S.A.S.' });
+    fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('button', { name: 'Eliminar Otra Entidad S.A.S.' }));
+    let confirm = within(await screen.findByRole('alertdialog'));
+    fireEvent.click(confirm.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fake.sent('deleteOrganization')).toEqual([]);
+
+    fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('button', { name: 'Eliminar Otra Entidad S.A.S.' }));
+    confirm = within(await screen.findByRole('alertdialog'));
+    fireEvent.click(confirm.getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(MSG.companies.deleteFailed)).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Otra Entidad S.A.S.' })).toBeTruthy();
+
+    // The dialog stays for another try (after a toast, tabster hides the surface in jsdom only).
+    success = true;
+    fireEvent.click(confirm.getByRole('button', { name: 'Eliminar', hidden: true }));
+    expect(await screen.findByText(MSG.companies.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Otra Entidad S.A.S.' })).toBeNull());
+    expect(fake.sent('deleteOrganization').map((a) => a.params)).toEqual([{ idOrg: 200 }, { idOrg: 200 }]);
+  });
+});
