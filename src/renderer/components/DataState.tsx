@@ -12,6 +12,8 @@ export interface DataStateProps {
   errorDetail?: string | null;
   /** Resolved but nothing to show. */
   empty: boolean;
+  /** What the empty state says instead of the filters' default (a live list: nothing waiting now). */
+  emptyDetail?: string;
   onRetry(): void;
   /** The heading level of the state inside the page. */
   level?: 'h2' | 'h3';
@@ -22,7 +24,7 @@ export interface DataStateProps {
  * The loading, empty and error states of one load (SPEC §4 idle/pending/resolved/rejected), with
  * the StatePanel every state of the app uses; the content once there is something to show.
  */
-export function DataState({ status, errorTitle, errorDetail, empty, onRetry, level = 'h3', children }: DataStateProps) {
+export function DataState({ status, errorTitle, errorDetail, empty, emptyDetail, onRetry, level = 'h3', children }: DataStateProps) {
   if (status === 'idle' || status === 'pending') {
     return (
       <div role="status" aria-busy="true">
@@ -44,7 +46,7 @@ export function DataState({ status, errorTitle, errorDetail, empty, onRetry, lev
   if (empty) {
     return (
       <StatePanel title={DATA_TEXT.empty} landmark={false} level={level} actions={null}>
-        <Body1>{DATA_TEXT.emptyDetail}</Body1>
+        <Body1>{emptyDetail ?? DATA_TEXT.emptyDetail}</Body1>
       </StatePanel>
     );
   }

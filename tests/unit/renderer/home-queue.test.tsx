@@ -239,6 +239,13 @@ describe('the home page and the queue screen', () => {
     expect(await screen.findByText('Chat asignado')).toBeTruthy();
   });
 
+  it('says plainly that nobody is waiting when the queue is empty', async () => {
+    answer = (arg) => (arg.call === 'liveQueue' ? { ok: true, data: queueOf([]) } : new Promise(() => {}));
+    renderAt(CHAT_QUEUE_PATH, 6);
+    expect(await screen.findByText('No hay chats esperando en la cola en este momento.')).toBeTruthy();
+    expect(screen.queryByText('No hay datos para los filtros seleccionados.')).toBeNull();
+  });
+
   it('moves a chat to another split, and shows viewers the queue without actions', async () => {
     answer = (arg) => (arg.call === 'liveQueue' ? { ok: true, data: queueOf([{ id: 'conv-1', split: 1, waited: 40 }]) } : new Promise(() => {}));
     replies.moveQueuedChat = () => okReply({ idConv: 'conv-1', status: 'EN_COLA', idSplit: 3, idUser: null });

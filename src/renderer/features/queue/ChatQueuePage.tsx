@@ -23,6 +23,7 @@ import { Wallboard } from './Wallboard';
 
 export const QUEUE_TEXT = {
   list: 'Chats en espera',
+  none: 'No hay chats esperando en la cola en este momento.',
   idConv: 'Conversación',
   entered: 'Fecha de entrada',
   status: 'Estado',
@@ -180,7 +181,7 @@ export function ChatQueuePage() {
       </div>
       {wall ? <Wallboard queue={queue.data} idOrg={filter.idOrg} onClose={closeWall} /> : null}
       <section aria-label={QUEUE_TEXT.list}>
-        <DataState status={queue.status} errorTitle={QUEUE_TEXT.loadFailed} errorDetail={queue.error?.message} empty={rows.length === 0} onRetry={queue.reload} level="h2">
+        <DataState status={queue.status} errorTitle={QUEUE_TEXT.loadFailed} errorDetail={queue.error?.message} empty={rows.length === 0} emptyDetail={QUEUE_TEXT.none} onRetry={queue.reload} level="h2">
           <DataTable caption={QUEUE_TEXT.list} columns={columns} rows={rows} rowKey={(c) => c.idConv} />
         </DataState>
       </section>
