@@ -43,11 +43,11 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(22vw, 1fr))', gap: '2vw' },
   card: { border: '3px solid #fff', borderRadius: '12px', padding: '2vh 2vw', display: 'flex', flexDirection: 'column', gap: '1vh' },
   alert: { border: '3px solid #ffd400' },
-  label: { margin: 0, fontSize: 'clamp(20px, 2.4vw, 44px)', fontWeight: 600 },
+  label: { margin: 0, fontSize: 'clamp(20px, 2.4vw, 44px)', lineHeight: 1.15, fontWeight: 600 },
   big: { fontSize: 'clamp(56px, 9vw, 180px)', lineHeight: 1, fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
   mid: { fontSize: 'clamp(36px, 5vw, 96px)', lineHeight: 1.1, fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
   sub: { fontSize: 'clamp(20px, 2.4vw, 44px)', color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
-  section: { margin: 0, fontSize: 'clamp(24px, 3vw, 52px)', fontWeight: 700 }
+  section: { margin: 0, fontSize: 'clamp(24px, 3vw, 52px)', lineHeight: 1.15, fontWeight: 700 }
 });
 
 /**
