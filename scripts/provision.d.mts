@@ -6,6 +6,9 @@ export declare const DEBIAN_CHROMIUM: string;
 export declare const DEBIAN_SLAPD: string;
 export declare const CHROMIUM_PACKAGES: string[];
 export declare const SLAPD_PACKAGES: string[];
+export declare const DEBIAN_HAPROXY: string;
+export declare const HAPROXY_PACKAGES: string[];
+export declare const NO_HAPROXY_MESSAGE: string;
 export declare const NO_BROWSER_MESSAGE: string;
 export declare const NO_SLAPD_MESSAGE: string;
 
@@ -40,6 +43,11 @@ export interface FoundSlapd {
   source: 'SLAPD_PATH' | 'debian' | 'PATH';
 }
 
+export interface FoundHaproxy {
+  path: string;
+  source: 'HAPROXY_PATH' | 'debian' | 'PATH';
+}
+
 export interface Provisioned {
   path: string | null;
   line: string;
@@ -47,12 +55,14 @@ export interface Provisioned {
 
 export declare function findChromium(probes: Probes): FoundBrowser | null;
 export declare function findSlapd(probes: Probes): FoundSlapd | null;
-export declare function installSteps(thing: 'chromium' | 'slapd', probes: Probes): { steps: ('apt' | 'playwright')[]; why: string[] };
+export declare function findHaproxy(probes: Probes): FoundHaproxy | null;
+export declare function installSteps(thing: 'chromium' | 'slapd' | 'haproxy', probes: Probes): { steps: ('apt' | 'playwright')[]; why: string[] };
 export declare function provision(options: { probes: Probes; actions: Actions; log?: (line: string) => void; dryRun?: boolean }): {
   chromium: Provisioned;
   slapd: Provisioned;
+  haproxy: Provisioned;
 };
 export declare function machineProbes(env?: Record<string, string | undefined>, playwrightPath?: string | null): Probes;
 export declare function playwrightChromiumPath(): Promise<string | null>;
 export declare function machineActions(): Actions;
-export declare function provisionMachine(options?: { dryRun?: boolean; log?: (line: string) => void }): Promise<{ chromium: Provisioned; slapd: Provisioned }>;
+export declare function provisionMachine(options?: { dryRun?: boolean; log?: (line: string) => void }): Promise<{ chromium: Provisioned; slapd: Provisioned; haproxy: Provisioned }>;

@@ -2,7 +2,8 @@
 // What the test suites need from the machine, found or installed before `npm test` runs them
 // (issue 19 §0: the README's two commands do all the set-up on a fresh machine):
 //  - Chromium, for the end-to-end suite (tests/e2e/browser.ts finds it with findChromium below);
-//  - slapd (OpenLDAP), for the LDAP sign-in tests (tests/integration/ldap/slapd.ts finds it with findSlapd).
+//  - slapd (OpenLDAP), for the LDAP sign-in tests (tests/integration/ldap/slapd.ts finds it with findSlapd);
+//  - HAProxy, for `npm run cluster` and its failover test (scripts/cluster.ts and tests/integration/cluster/ find it with findHaproxy).
 // One line is printed per thing: found at / installed / unavailable because….
 //
 // Order of attempts, for each: one already there; else Debian's package (apt-get, as root); else —
@@ -26,6 +27,8 @@ export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 export const DEBIAN_SLAPD = '/usr/sbin/slapd';
 export const CHROMIUM_PACKAGES = ['chromium'];
 export const SLAPD_PACKAGES = ['slapd', 'ldap-utils'];
+export const DEBIAN_HAPROXY = '/usr/sbin/haproxy';
+export const HAPROXY_PACKAGES = ['haproxy'];
 
 export const NO_BROWSER_MESSAGE = [
   'No se encontró Chromium para las pruebas de extremo a extremo.',
@@ -38,6 +41,12 @@ export const NO_SLAPD_MESSAGE = [
   'No se encontró slapd (OpenLDAP): se omiten las pruebas de inicio de sesión LDAP.',
   `Instálelo con apt-get install -y ${SLAPD_PACKAGES.join(' ')} (Debian, como root) o indique la ruta del binario en SLAPD_PATH.`,
   `/ slapd (OpenLDAP) not found: the LDAP sign-in tests are skipped. Install Debian's ${SLAPD_PACKAGES.join(' ')} or set SLAPD_PATH.`
+].join(' ');
+
+export const NO_HAPROXY_MESSAGE = [
+  'No se encontró HAProxy: se omite la prueba de conmutación del clúster y npm run cluster no puede iniciar.',
+  `Instálelo con apt-get install -y ${HAPROXY_PACKAGES.join(' ')} (Debian, como root) o indique la ruta del binario en HAPROXY_PATH.`,
+  `/ HAProxy not found: the cluster failover test is skipped. Install Debian's ${HAPROXY_PACKAGES.join(' ')} or set HAPROXY_PATH.`
 ].join(' ');
 
 /**
@@ -82,9 +91,19 @@ export function findSlapd(/** @type {Probes} */ probes) {
   return null;
 }
 
+/** HAProxy: HAPROXY_PATH when set and present, Debian's /usr/sbin/haproxy, one on PATH; else null. */
+export function findHaproxy(/** @type {Probes} */ probes) {
+  const fromEnv = probes.env.HAPROXY_PATH;
+  if (fromEnv && probes.exists(fromEnv)) return { path: fromEnv, source: 'HAPROXY_PATH' };
+  if (probes.exists(DEBIAN_HAPROXY)) return { path: DEBIAN_HAPROXY, source: 'debian' };
+  const onPath = probes.which('haproxy');
+  if (onPath) return { path: onPath, source: 'PATH' };
+  return null;
+}
+
 /**
  * The ways left to get a missing thing, in order (see the header for why apt comes first).
- * @param {'chromium' | 'slapd'} thing
+ * @param {'chromium' | 'slapd' | 'haproxy'} thing
  * @param {Probes} probes
  * @returns {{ steps: ('apt' | 'playwright')[], why: string[] }}
  */
@@ -108,16 +127,16 @@ export function installSteps(thing, probes) {
  */
 
 /**
- * Finds, or installs, Chromium and slapd; prints one line each; never throws.
+ * Finds, or installs, Chromium, slapd and HAProxy; prints one line each; never throws.
  * @param {{ probes: Probes, actions: Actions, log?: (line: string) => void, dryRun?: boolean }} options
- * @returns {{ chromium: Provisioned, slapd: Provisioned }}
+ * @returns {{ chromium: Provisioned, slapd: Provisioned, haproxy: Provisioned }}
  */
 export function provision({ probes, actions, log = console.log, dryRun = false }) {
   let updated = null;
   const aptUpdate = () => (updated ??= actions.aptUpdate());
 
   /**
-   * @param {'chromium' | 'slapd'} thing
+   * @param {'chromium' | 'slapd' | 'haproxy'} thing
    * @param {() => { path: string, source: string } | null} find
    * @param {string[]} packages
    * @param {string} missing  What it means when it stays unavailable.
@@ -159,12 +178,13 @@ export function provision({ probes, actions, log = console.log, dryRun = false }
     slapd: one('slapd', () => findSlapd(probes), SLAPD_PACKAGES, NO_SLAPD_MESSAGE, [
       // Only the binaries are wanted: no system directory created, no system service started.
       'slapd slapd/no_configuration boolean true'
-    ])
+    ]),
+    haproxy: one('haproxy', () => findHaproxy(probes), HAPROXY_PACKAGES, NO_HAPROXY_MESSAGE)
   };
 }
 
 function describeSource(source) {
-  return { CHROME_PATH: 'CHROME_PATH', SLAPD_PATH: 'SLAPD_PATH', debian: 'Debian package', playwright: 'installed by Playwright', PATH: 'on PATH' }[source] ?? source;
+  return { CHROME_PATH: 'CHROME_PATH', SLAPD_PATH: 'SLAPD_PATH', HAPROXY_PATH: 'HAPROXY_PATH', debian: 'Debian package', playwright: 'installed by Playwright', PATH: 'on PATH' }[source] ?? source;
 }
 
 /* ───────────── the real machine ───────────── */
@@ -238,5 +258,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dryRun = process.argv.includes('--dry-run');
   console.log(`━━ provision${dryRun ? ' (dry run)' : ''}`);
   const result = await provisionMachine({ dryRun });
-  process.exit(result.chromium.path && result.slapd.path ? 0 : 1);
+  process.exit(result.chromium.path && result.slapd.path && result.haproxy.path ? 0 : 1);
 }

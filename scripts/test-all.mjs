@@ -55,6 +55,8 @@ results.push({ suite: 'electronegativity', passed: run('electronegativity', ['no
 const vitestEnv = {};
 // The LDAP tests start the slapd found (or installed) above; without one they skip, saying why.
 if (provisioned.slapd.path) vitestEnv.SLAPD_PATH = provisioned.slapd.path;
+// The cluster failover test starts the HAProxy found (or installed) above; without one it skips, saying why.
+if (provisioned.haproxy.path) vitestEnv.HAPROXY_PATH = provisioned.haproxy.path;
 if (!process.env.DATABASE_URL && (await reachable(5432))) vitestEnv.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 if (!process.env.REDIS_URL && (await reachable(6379))) vitestEnv.REDIS_URL = 'redis://127.0.0.1:6379';
 rmSync('test-results/vitest.json', { force: true });
@@ -87,6 +89,6 @@ for (const r of results) {
   console.log(`  ${r.suite.padEnd(28)} ${r.passed} passed, ${f} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 }
 if (!existsSync('node_modules')) console.log('node_modules is missing: run npm install first.');
-for (const thing of [provisioned.chromium, provisioned.slapd]) if (!thing.path) console.log(thing.line);
+for (const thing of [provisioned.chromium, provisioned.slapd, provisioned.haproxy]) if (!thing.path) console.log(thing.line);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 ? 0 : 1);

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ipcEvents, type IpcEventName } from '../shared/ipc';
 import { MSG } from '../shared/messages';
+import { WALLBOARD_PATH } from '../shared/supervision-pages';
 import { APP_ORIGIN, isAppUrl, registerAppScheme, serveRenderer } from './adapters/app-protocol.electron';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './adapters/embedded-platform.electron';
 import { createElectronFileSaver } from './adapters/file-saver.electron';
@@ -37,6 +38,8 @@ let mainWindow: BrowserWindow | null = null;
 /** Set once quitting starts: closing the window then really closes it instead of hiding it to the tray. */
 let quitting = false;
 let appTray: AppTray | null = null;
+/** The wallboard's own window (issue 20), while open: a second 'Tablero de pared' brings it forward. */
+let wallboardWindow: BrowserWindow | null = null;
 
 /** The dev server needs its inline React-refresh preamble and its HMR socket; the built app gets the strict policy. */
 const DEV_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
@@ -88,8 +91,45 @@ function hardenWebContents(): void {
       if (!isOwnRendererUrl(url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // The one window the app opens itself: the queue's wallboard, full screen, as locked down as the main one.
+    contents.setWindowOpenHandler(({ url }) => {
+      if (!isWallboardUrl(url)) return { action: 'deny' };
+      if (wallboardWindow && !wallboardWindow.isDestroyed()) {
+        wallboardWindow.loadURL(url).catch((error: unknown) => logger.error('Could not load the wallboard', error));
+        showWindow(wallboardWindow);
+        return { action: 'deny' };
+      }
+      return {
+        action: 'allow',
+        // Electron gives a child its opener's security settings (context isolation, sandbox, no Node, no
+        // webview; app.enableSandbox() besides); what is not inherited is said here.
+        overrideBrowserWindowOptions: {
+          title: WINDOW_TITLE,
+          fullscreen: true,
+          autoHideMenuBar: true,
+          backgroundColor: '#000000',
+          webPreferences: { preload: preloadPath, spellcheck: false, disableBlinkFeatures: 'Auxclick' }
+        }
+      };
+    });
+    contents.on('did-create-window', (child) => {
+      wallboardWindow = child;
+      child.on('page-title-updated', (event) => event.preventDefault());
+      child.on('closed', () => {
+        if (wallboardWindow === child) wallboardWindow = null;
+      });
+    });
   });
+}
+
+/** The wallboard page of the app's own renderer, nothing else may open a window. */
+function isWallboardUrl(raw: string): boolean {
+  if (!isOwnRendererUrl(raw)) return false;
+  try {
+    return new URL(raw).pathname === WALLBOARD_PATH;
+  } catch {
+    return false;
+  }
 }
 
 function secureSession(): void {

@@ -3,16 +3,26 @@ import { loadJwtSecret } from './auth/secret';
 import { databaseSessions, POSTGRES_LIVE_TTL_MS, SessionGuard } from './auth/session-guard';
 import { registerThrottle } from './auth/throttle';
 import { TokenService } from './auth/tokens';
-import { createAssistant } from './bot/assistant';
+import { createAssistant, type TurnClassifier } from './bot/assistant';
 import { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { defaultMigrationsFolder } from './db/migrations-folder';
 import { seedDemoData } from './db/seed';
 import { installErrorHandling } from './http/errors';
+import { WidgetConnectBudget } from './realtime/rate-limits';
 import { attachRealtime, type Realtime } from './realtime/server';
+import { openRateLimiters, type RateLimiters } from './rate-limiters';
 import { registerRoutes } from './routes';
+import { shareRefreshes } from './stats/planner-stats';
+import { registerHealthRoutes } from './routes/health';
 import './services';
+
+/** What only a caller in code can choose (never read from the environment). */
+export interface BuildOptions {
+  /** The assistant's classifier instead of NLP.js (the `chat` bench's run without it: TurnClassifier). */
+  classify?: TurnClassifier;
+}
 
 /**
  * Builds the platform: opens the database, migrates it, generates the demo data on the first start
@@ -21,13 +31,17 @@ import './services';
  * tests drive it with app.inject, startPlatform makes it listen. Closing it disconnects the
  * sockets, lets the chat engine finish, then closes the database.
  */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
-  const database = await openDatabase(config.database);
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = await openDatabase(config.database, { reportsPoolSize: config.reportsPoolSize });
   let realtime: Realtime | null = null;
+  let limiters: RateLimiters | null = null;
+  const migrationsFolder = config.migrationsFolder ?? defaultMigrationsFolder();
   try {
-    await database.prepare(config.migrationsFolder ?? defaultMigrationsFolder(), async (db) => {
+    await database.prepare(migrationsFolder, async (db) => {
       await seedDemoData(db, { now: config.clock(), conversations: config.demoConversations });
     });
+    // The planner statistics' upkeep (VACUUM, ANALYZE) runs in one process at a time.
+    shareRefreshes(database.reports.db, database.exclusive);
     const sessions = new SessionGuard(databaseSessions(database.db), { liveTtlMs: database.kind === 'postgres' ? POSTGRES_LIVE_TTL_MS : null });
     const tokens = new TokenService(await loadJwtSecret(database.db), config.accessTokenTtlSeconds, config.refreshTokenTtlSeconds, sessions);
 
@@ -36,7 +50,15 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       bodyLimit: config.bodyLimit,
       trustProxy: config.trustProxy
     });
-    const assistant = createAssistant({ db: database.db, onError: (err, context) => app.log.error({ err }, `assistant: ${context}`) });
+    // The per-address budgets (sign-in, widget handshakes): in Redis when set, shared by every instance.
+    limiters = await openRateLimiters({
+      redisUrl: config.redisUrl,
+      keyPrefix: config.rateLimitKeyPrefix,
+      warn: (message, err) => app.log.warn({ err }, message),
+      info: (message) => app.log.info(message)
+    });
+    const counters = limiters;
+    const assistant = createAssistant({ db: database.db, classify: options.classify, onError: (err, context) => app.log.error({ err }, `assistant: ${context}`) });
     const chat = new ChatEngine({
       db: database.db,
       statement: database.statement,
@@ -47,25 +69,28 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
     app.decorate('db', database.db);
-    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, sessions });
+    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, reportsDb: database.reports.db, sessions });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,
       sessions,
       redisUrl: config.redisUrl,
       limits: config.socketRateLimits,
+      widgetConnections: WidgetConnectBudget.create(counters, config),
       report: (err, context) => app.log.error({ err }, `realtime: ${context}`)
     });
     const live = realtime;
     app.addHook('preClose', () => live.close());
     app.addHook('onClose', async () => {
       await assistant.close();
+      await counters.close();
       await database.close();
     });
     installErrorHandling(app);
     installSafetyHeaders(app);
-    await registerThrottle(app);
+    await registerThrottle(app, counters);
     registerRoutes(app);
+    registerHealthRoutes(app, { db: database.db, migrationsFolder, pingRedis: live.pingRedis });
     await app.ready();
     chat.startTimers();
     // The workspaces' models load (or train, off the event loop) before the first customers need them.
@@ -73,6 +98,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     return app;
   } catch (error) {
     await realtime?.close();
+    await limiters?.close();
     await database.close();
     throw error;
   }

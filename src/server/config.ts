@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { DatabaseTarget } from './db/client';
+import { DEFAULT_REPORTS_POOL_SIZE, type DatabaseTarget } from './db/client';
 
 export interface ServerConfig {
   port: number;
@@ -38,6 +38,12 @@ export interface ServerConfig {
   authRateLimit: { max: number; windowSeconds: number };
   /** Per-socket token buckets of the live chat (src/server/realtime/rate-limits.ts). */
   socketRateLimits: SocketRateLimits;
+  /** New-chat handshakes of the widget namespace per client address per window (WIDGET_CONNECT_MAX, WIDGET_CONNECT_WINDOW_SECONDS). */
+  widgetConnectLimit: { max: number; windowSeconds: number };
+  /** With Redis: the prefix of the keys the shared throttles count under (src/server/rate-limiters.ts); tests give each run its own. */
+  rateLimitKeyPrefix: string;
+  /** PostgreSQL: connections of the pool statistics and report exports run on, apart from the chat's (REPORTS_POOL_SIZE). */
+  reportsPoolSize: number;
 }
 
 /** A token bucket: `burst` at once, then `perSecond` more each second. */
@@ -75,6 +81,14 @@ export const DEFAULT_AUTH_RATE_LIMIT = { max: 300, windowSeconds: 15 * 60 } as c
  * notices, syncs, status) has its own flood cap of 100 at once and 20 a second.
  */
 export const DEFAULT_SOCKET_RATE_LIMITS: SocketRateLimits = { messages: { burst: 10, perSecond: 1 }, events: { burst: 100, perSecond: 20 } };
+/**
+ * Widget handshakes that may start a chat ({ org, va }) per client address: 60 a minute. Many
+ * customers behind one carrier NAT or office proxy open a chat each now and then (a contact centre
+ * gets a few hundred chats an hour in all, far under 3,600 from one address); one address opening
+ * sockets in a loop gets one a second on average. Resuming a conversation (its token) is not counted.
+ */
+export const DEFAULT_WIDGET_CONNECT_LIMIT = { max: 60, windowSeconds: 60 } as const;
+export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'atiende:limits:';
 
 export class ConfigError extends Error {}
 
@@ -88,6 +102,8 @@ Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKE
            SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), DEMO_CONVERSATIONS (${DEFAULT_DEMO_CONVERSATIONS}),
            AUTH_RATE_LIMIT_MAX (${DEFAULT_AUTH_RATE_LIMIT.max}), AUTH_RATE_LIMIT_WINDOW_SECONDS (${DEFAULT_AUTH_RATE_LIMIT.windowSeconds}),
            CHAT_MESSAGE_BURST (${DEFAULT_SOCKET_RATE_LIMITS.messages.burst}), CHAT_MESSAGES_PER_SECOND (${DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond}), TRUST_PROXY (false),
+           WIDGET_CONNECT_MAX (${DEFAULT_WIDGET_CONNECT_LIMIT.max}), WIDGET_CONNECT_WINDOW_SECONDS (${DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds}),
+           REPORTS_POOL_SIZE (${DEFAULT_REPORTS_POOL_SIZE}),
            ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
 type Env = Record<string, string | undefined>;
@@ -117,7 +133,13 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
         perSecond: positiveInt(env.CHAT_MESSAGES_PER_SECOND, DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond, 'CHAT_MESSAGES_PER_SECOND')
       },
       events: DEFAULT_SOCKET_RATE_LIMITS.events
-    }
+    },
+    widgetConnectLimit: {
+      max: positiveInt(env.WIDGET_CONNECT_MAX, DEFAULT_WIDGET_CONNECT_LIMIT.max, 'WIDGET_CONNECT_MAX'),
+      windowSeconds: positiveInt(env.WIDGET_CONNECT_WINDOW_SECONDS, DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds, 'WIDGET_CONNECT_WINDOW_SECONDS')
+    },
+    rateLimitKeyPrefix: DEFAULT_RATE_LIMIT_KEY_PREFIX,
+    reportsPoolSize: positiveInt(env.REPORTS_POOL_SIZE, DEFAULT_REPORTS_POOL_SIZE, 'REPORTS_POOL_SIZE')
   };
 }
 

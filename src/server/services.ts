@@ -12,8 +12,10 @@ export interface PlatformServices {
   now: () => Date;
   /** Conversations, routing and timers of the live chat (src/server/chat/engine.ts); its sockets are in src/server/realtime/. */
   chat: ChatEngine;
-  /** A report's rows streamed as CSV from the engine in use (src/server/db/csv-stream.ts). */
+  /** A report's rows streamed as CSV from the engine in use (src/server/db/csv-stream.ts), on the reports' connections. */
   csv: CsvSource;
+  /** Where statistics run: on PostgreSQL a small pool of their own (REPORTS_POOL_SIZE), so they cannot take the chat's connections; on PGlite the same handle as `db`. */
+  reportsDb: Db;
   /** Whether a session still lives, and what ends one everywhere (src/server/auth/session-guard.ts; endUserSessions). */
   sessions: SessionGuard;
 }

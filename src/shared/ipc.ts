@@ -43,7 +43,12 @@ export const SessionView = z.object({
    * with the role-3 tree, or null. The main process keeps it and sends every organisation-scoped
    * page call there; the role and the token stay the Superadministrador's. Absent: not administering.
    */
-  administering: AdministeredOrganization.optional()
+  administering: AdministeredOrganization.optional(),
+  /**
+   * SPEC §2's other special action, 'Atender chats' (role 6 only): the human-agent supervisor works
+   * with the chat-only tree and the main process's chat link serves him as an agent. Absent: not attending.
+   */
+  attendingChats: z.literal(true).optional()
 });
 export type SessionView = z.infer<typeof SessionView>;
 
@@ -81,6 +86,10 @@ export const ipcContract = {
   'session:administerEntity': { arg: z.strictObject({ idOrg: z.number().int().positive().max(2147483647) }), result: SessionView },
   /** 'Volver': back to the Superadministrador's own tree and organisation. */
   'session:leaveEntity': { arg: none, result: SessionView },
+  /** 'Atender chats' (role 6): the chat-only tree; the chat link connects him as an agent. */
+  'session:attendChats': { arg: none, result: SessionView },
+  /** 'Volver' from the console (role 6): refused while he holds open chats; otherwise Desconectado and his own tree. */
+  'session:leaveChats': { arg: none, result: SessionView },
   'session:logout': { arg: none, result: z.null() },
   'session:activity': { arg: none, result: z.null() },
   'session:checkPasswordExpiry': { arg: none, result: z.object({ changePassword: z.boolean() }) },

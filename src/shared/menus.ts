@@ -5,11 +5,19 @@
 import type { RoleId } from './roles';
 import { SETTINGS_GROUPS, SETTINGS_SCREENS, SETTINGS_SCREEN_IDS, settingsPath, type SettingsGroup, type SettingsScreenId } from './settings-screens';
 
+/**
+ * A menu entry that runs one of SPEC §2's special actions instead of opening a route; the drawer
+ * shows it beside the links and the renderer runs it (then opens the action's page).
+ */
+export type MenuAction = 'attendChats';
+
 export interface MenuItem {
   id: string;
   label: string;
   /** Leaves only: the full route. */
   path?: string;
+  /** Action leaves only (no path): the special action the entry runs. */
+  action?: MenuAction;
   /** Groups only. */
   children?: MenuItem[];
 }
@@ -38,6 +46,17 @@ function group(id: string, label: string, children: MenuItem[]): MenuItem {
 function leaves(prefix: string, entries: [string, string][]): MenuItem[] {
   return entries.map(([segment, label]) => leaf(label, `${prefix}/${segment}`));
 }
+
+/** The page each special action leads to once run: it is shown only where that page exists. */
+export const MENU_ACTION_PAGES: Readonly<Record<MenuAction, string>> = { attendChats: CHAT_PATH };
+
+/**
+ * 'Atender chats' (role 6): SPEC §2's special action that sets the chat-only tree — the human-agent
+ * supervisor works the agent console (receives his splits' chats, answers and ends them) until he
+ * goes back to his own menu. /chat itself is not in role 6's allowed paths: only that tree has it.
+ */
+export const ATTEND_CHATS_LABEL = 'Atender chats';
+const attendChats = (): MenuItem => ({ id: 'atender-chats', label: ATTEND_CHATS_LABEL, action: 'attendChats' });
 
 // ── The building blocks: every route of SPEC §2, grouped as SPEC lists them ────────────────────
 
@@ -203,9 +222,11 @@ const CHAT_TREE = deepFreeze([leaf('Chat', CHAT_PATH)]);
 /**
  * Role 6, Supervisor de asesor humano: human-advisor statistics, reports and settings only.
  * Decision: all human-advisor settings screens (as role 3 has them), and no indicators, since
- * SPEC names only statistics, reports and settings of the human advisor for this role.
+ * SPEC names only statistics, reports and settings of the human advisor for this role. First in
+ * his menu, 'Atender chats': the special action that sets the chat-only tree (SPEC §2).
  */
 const HUMAN_SUPERVISOR_TREE = deepFreeze([
+  attendChats(),
   analytics([statistics([humanStats()]), reports([humanReports()])]),
   settings([settingsGroup('asesor-humano')])
 ]);
@@ -284,8 +305,8 @@ export function isPathAllowed(role: RoleId, pathname: string): boolean {
 }
 
 /**
- * The tree restricted to leaves whose page exists, with groups left empty dropped. The
- * renderer uses it to hide entries whose pages belong to later issues.
+ * The tree restricted to leaves whose page exists (an action's: the page it leads to), with groups
+ * left empty dropped. The renderer uses it to hide entries whose pages belong to later issues.
  */
 export function pruneMenu(
   items: readonly MenuItem[],
@@ -297,6 +318,8 @@ export function pruneMenu(
       const children = pruneMenu(item.children, available);
       if (children.length > 0) kept.push({ ...item, children });
     } else if (item.path && available(item.path)) {
+      kept.push({ ...item });
+    } else if (item.action && available(MENU_ACTION_PAGES[item.action])) {
       kept.push({ ...item });
     }
   }

@@ -1,7 +1,9 @@
 /**
- * The assistant's former intent matcher (src/server/bot/matcher.ts until issue 22), kept only as the
- * `bot` bench's baseline: the same customer phrasings are run through it and through the NLP.js
- * assistant in the same run. Not used by the platform.
+ * The assistant's former intent matcher (src/server/bot/matcher.ts until issue 22), kept only as a
+ * baseline of the benches: the `bot` bench runs the same customer phrasings through it and through
+ * the NLP.js assistant in the same run; the `chat` bench runs the platform with it as the
+ * assistant's classifier (formerClassifier, through buildApp's `classify`) to time the chat without
+ * NLP.js. Not used by the platform as it runs.
  *
  * Intent matching for the virtual assistant: deterministic and explainable.
  *
@@ -13,6 +15,9 @@
  *    A text identical to an example once normalised scores 1 even if it is all filler words.
  * 4. The best-scoring node wins when its score reaches the threshold; ties go to the earlier node.
  */
+
+import type { Understanding } from '../../src/server/bot/understand';
+import type { BotWorkspace } from '../../src/server/bot/workspace';
 
 /** The minimum score for a node to answer. */
 export const MATCH_THRESHOLD = 0.5;
@@ -108,4 +113,14 @@ export function bestMatch<C extends MatchCandidate>(text: string, candidates: re
     }
   }
   return best;
+}
+
+/**
+ * The former matcher as the platform's classifier (buildApp's `classify`): the best node at or above
+ * MATCH_THRESHOLD answers, else the assistant did not understand — how the assistant decided before
+ * NLP.js. The `chat` bench's run without the NLP.js classifier.
+ */
+export function formerClassifier(workspace: BotWorkspace, text: string): Understanding {
+  const best = bestMatch(text, workspace.nodes);
+  return best ? { kind: 'answer', nodeId: best.candidate.nodeId, score: best.score, evidence: 1 } : { kind: 'none' };
 }

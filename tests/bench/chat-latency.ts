@@ -7,6 +7,10 @@
  * timed from the customer's emit to its agent's socket receiving chat:message with its clientId.
  * The raw engine is a bare socket.io echo of the same topology in the same run, measured right
  * before each database engine's run (echo-baseline.ts).
+ * Issue 22: after each engine's run, the same run on a platform whose assistant classifies with
+ * the former token matcher instead of NLP.js (buildApp's `classify`: no model trained, loaded or
+ * warmed up), then once more with NLP.js — the customer→agent latency with NLP.js (both runs'
+ * samples) ÷ without it, goal ≤ 1.05×.
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +43,8 @@ const GENERAL_SPLIT = 1;
 /** The seeded agents of org 100 who answer split 1 (Atención general, the assistant's default split). */
 const SEEDED_AGENTS = ['asesor@demo.co', 'asesor2@demo.co'];
 const GOAL_P99 = 3;
+/** Issue 22: the chat's latency with the NLP.js assistant ÷ with the former matcher. */
+const GOAL_CLASSIFIER = 1.05;
 
 const Incoming = z.object({ conversationId: z.string() });
 
@@ -115,8 +121,9 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
     const raw = await echoBaseline(options);
     const [raw50, raw99] = [percentile(raw.samples, 50), percentile(raw.samples, 99)];
     const database = await engine.target();
+    let real: LatencyRun;
     try {
-      const real = await realPath(options, `${tag}${engines.indexOf(engine)}`, database.target);
+      real = await realPath(options, `${tag}${engines.indexOf(engine)}`, database.target, 'nlp');
       const [p50, p99] = [percentile(real.samples, 50), percentile(real.samples, 99)];
       lines.push(
         ratioLine(`${engine.name}: customer→agent message, p50`, p50, raw50, 'socket.io echo p50'),
@@ -126,14 +133,42 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
     } finally {
       await database.drop();
     }
+    // Issue 22: the same run without the NLP.js classifier, then with it once more (each on a fresh
+    // database): NLP.js before and after the former matcher, so a machine that gets busier or
+    // quieter meanwhile weighs on both sides alike.
+    const former = await onFreshDatabase(engine.target, (target) => realPath(options, `${tag}${engines.indexOf(engine)}m`, target, 'former-matcher'));
+    const again = await onFreshDatabase(engine.target, (target) => realPath(options, `${tag}${engines.indexOf(engine)}n`, target, 'nlp'));
+    const nlp = [...real.samples, ...again.samples];
+    const [n50, n99, f50, f99] = [percentile(nlp, 50), percentile(nlp, 99), percentile(former.samples, 50), percentile(former.samples, 99)];
+    lines.push(
+      ratioLine(`${engine.name}: the same p50 with NLP.js (2 runs)`, n50, f50, 'former matcher p50', atMost(n50 / f50, GOAL_CLASSIFIER)),
+      ratioLine(`${engine.name}: the same p99 with NLP.js (2 runs)`, n99, f99, 'former matcher p99', atMost(n99 / f99, GOAL_CLASSIFIER)),
+      `(${engine.name}: p50 / p99 in run order — NLP.js ${ms(real)}, former matcher ${ms(former)}, NLP.js ${ms(again)})`
+    );
   }
   if (!process.env.DATABASE_URL) lines.push('(PostgreSQL not measured: set DATABASE_URL to add it)');
   return lines;
 }
 
-async function realPath({ agents, customers, messages, paceMs }: ChatLatencyOptions, tag: string, database: DatabaseTarget): Promise<LatencyRun> {
+const ms = (run: LatencyRun): string => `${percentile(run.samples, 50).toFixed(1)} / ${percentile(run.samples, 99).toFixed(1)} ms`;
+
+async function onFreshDatabase<T>(open: () => Promise<{ target: DatabaseTarget; drop(): Promise<void> }>, run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
+  const database = await open();
+  try {
+    return await run(database.target);
+  } finally {
+    await database.drop();
+  }
+}
+
+async function realPath(
+  { agents, customers, messages, paceMs }: ChatLatencyOptions,
+  tag: string,
+  database: DatabaseTarget,
+  classifier: 'nlp' | 'former-matcher'
+): Promise<LatencyRun> {
   // Back to back is above any person's pace: the platform's per-socket message limit would refuse it.
-  const platform = await startServerProcess({ kind: 'platform', database, agents, customers, tag, unthrottled: paceMs === 0 });
+  const platform = await startServerProcess({ kind: 'platform', database, agents, customers, tag, unthrottled: paceMs === 0, classifier });
   try {
     const crowd = await openCrowd(platform, customers, tag);
     try {

@@ -6,7 +6,9 @@
  */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
+import { redisAdapter } from '../../src/server/realtime/redis';
 import { SOCKET_SERVER_OPTIONS } from '../../src/server/realtime/server';
+import { READINESS_PATH } from '../../src/server/routes/health';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { ackData, connected } from './customers';
@@ -31,11 +33,31 @@ export interface LatencyRun {
   elapsedMs: number;
 }
 
-/** The bare echo server (run in its own process by server-process.ts, as the platform is). */
-export async function startEchoServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const http = createServer();
+export interface EchoServerOptions {
+  /** Default: any free loopback port. */
+  port?: number;
+  host?: string;
+  /** The platform's Redis streams adapter on this Redis (the echo cluster of the `cluster` bench): rooms shared by every echo process. */
+  redisUrl?: string;
+}
+
+/**
+ * The bare echo server (run in its own process by server-process.ts, as the platform is, or by
+ * echo-node.ts behind HAProxy). GET /health/ready answers 200, as HAProxy's check asks.
+ */
+export async function startEchoServer({ port = 0, host = '127.0.0.1', redisUrl }: EchoServerOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createServer((req, res) => {
+    res.writeHead(req.url === READINESS_PATH ? 200 : 404).end();
+  });
   // The platform's own socket.io options (connection-state recovery included): the ratio is the engine's cost, not a transport setting's.
   const server = new Server(http, SOCKET_SERVER_OPTIONS);
+  const redis =
+    redisUrl ?
+      await redisAdapter(redisUrl, (error) => {
+        console.error('echo: redis', error);
+      })
+    : null;
+  if (redis) server.adapter(redis.adapter);
   server.on('connection', (socket) => {
     const who = Handshake.safeParse(socket.handshake.auth);
     if (!who.success) return void socket.disconnect(true);
@@ -61,16 +83,33 @@ export async function startEchoServer(): Promise<{ url: string; close(): Promise
       ack({ ok: true, data: message });
     });
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http.listen(port, host, resolve));
   const address = http.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { url, close: () => server.close() };
+  const url = `http://${host}:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    close: async () => {
+      await server.close();
+      await redis?.close();
+    }
+  };
 }
 
 /** `messages` warm messages per customer through the bare echo, served from a process of its own. */
-export async function echoBaseline({ agents, customers, messages, paceMs }: EchoTopology): Promise<LatencyRun> {
+export async function echoBaseline(topology: EchoTopology): Promise<LatencyRun> {
   const echo = await startServerProcess({ kind: 'echo' });
-  const url = echo.url;
+  try {
+    return await echoRun(echo.url, topology);
+  } finally {
+    await echo.stop();
+  }
+}
+
+/**
+ * The echo topology's run against echo servers already listening at `url` (one process, or HAProxy
+ * in front of several); `whileConnected` runs once every socket is connected, before the messages.
+ */
+export async function echoRun(url: string, { agents, customers, messages, paceMs }: EchoTopology, whileConnected?: () => Promise<void>): Promise<LatencyRun> {
   const sockets: Socket[] = [];
   const probe = new LatencyProbe();
   const open = async (auth: z.infer<typeof Handshake>, what: string): Promise<Socket> => {
@@ -99,12 +138,12 @@ export async function echoBaseline({ agents, customers, messages, paceMs }: Echo
         };
       }
     );
+    await whileConnected?.();
     await driveCustomers(sends, 1, probe, 'eco-warm');
     probe.take();
     const elapsedMs = await driveCustomers(sends, messages, probe, 'eco', paceMs);
     return { samples: probe.take(), elapsedMs };
   } finally {
     for (const socket of sockets) socket.disconnect();
-    await echo.stop();
   }
 }

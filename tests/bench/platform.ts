@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { baseConfig, type ServerConfig } from '../../src/server/config';
 import type { DatabaseTarget } from '../../src/server/db/client';
 
@@ -13,8 +13,14 @@ export interface BenchPlatform {
 }
 
 /** The platform (migrated and seeded; in-memory PGlite unless told otherwise), listening on a free loopback port. */
-export async function startBenchPlatform(database: DatabaseTarget = { kind: 'pglite', dataDir: null }, overrides: Partial<ServerConfig> = {}): Promise<BenchPlatform> {
-  const app = await buildApp({ ...baseConfig(process.env), port: 0, host: '127.0.0.1', database, logger: false, demoConversations: 0, ...overrides });
+export async function startBenchPlatform(
+  database: DatabaseTarget = { kind: 'pglite', dataDir: null },
+  overrides: Partial<ServerConfig> = {},
+  options: BuildOptions = {}
+): Promise<BenchPlatform> {
+  // Every bench customer comes from 127.0.0.1: the per-address new-chat budget would refuse the crowd.
+  const widgetConnectLimit = { max: 1_000_000, windowSeconds: 60 };
+  const app = await buildApp({ ...baseConfig(process.env), port: 0, host: '127.0.0.1', database, logger: false, demoConversations: 0, widgetConnectLimit, ...overrides }, options);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {

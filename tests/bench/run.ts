@@ -3,23 +3,29 @@
  * (DESIGN.md §5), so the numbers compare across machines. Nothing here is asserted: a goal is
  * printed next to its figure with whether this run met it.
  *
- * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,export,abuse,ldap,bot):
+ * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,home,export,abuse,exportchat,ldap,bot,cluster,soak):
  *  - read (signed-in-read.ts): a signed-in read (GET /api/types/channels) over HTTP and through the
  *    main-process stack (IPC handler → session → API client → HTTP), each ÷ the same SELECT on the
  *    engine; the same read with the session check that makes revocation immediate ÷ without it
- *    (goal ≤ 1.1×); a sign-in (POST /api/auth) ÷ one raw argon2id verify of the same password.
+ *    (goal ≤ 1.1×; then checked: a revoked session's read is refused with the check, answered
+ *    without); a sign-in (POST /api/auth) ÷ one raw argon2id verify of the same password.
  *  - chat (chat-latency.ts): customer→agent message latency p50 and p99 with 50 agents and 200
  *    customers typing at a human pace on the real platform (in-memory PGlite, and PostgreSQL in a
  *    throwaway database when DATABASE_URL is set) ÷ a bare socket.io echo of the same topology and
  *    pace (echo-baseline.ts), run right before each engine. Each server runs in a process of its own
  *    (server-process.ts), the clients in this one. Goal ≤ 3× at p99. BENCH_CHAT_PACE_MS=0 makes it a
- *    saturation run.
+ *    saturation run. Issue 22: the same run with the assistant on the former token matcher instead
+ *    of NLP.js (buildApp's `classify`), between two NLP.js runs; p50/p99 with ÷ without, goal ≤ 1.05×.
  *  - heap (renderer-heap.ts): the agent console's JS heap in Chromium (browser host) after 2,000
  *    customer messages across 50 chats ÷ after the first 50, both after a forced GC. Goal ≈ 1.0×.
  *  - stats (statistics.ts): 1,000,000 generated conversations over 90 days on PostgreSQL (a throwaway
  *    database, when DATABASE_URL is set) and on PGlite (on disk); each statistics call's median over
- *    HTTP ÷ the same aggregate SQL run bare on the engine, and each analytics page's time with all its
- *    calls at once (statistics-pages.ts). Goal < 1 s per page on PostgreSQL, < 3 s on PGlite.
+ *    HTTP ÷ the same aggregate SQL run bare on the engine; the fixed cost a call adds to its SQL (every
+ *    call on a day without data, HTTP − bare, median over the calls; goal ≤ 2 ms); each analytics
+ *    page's time with all its calls at once (statistics-pages.ts) over the last 30 days (goal
+ *    < 200 ms on PostgreSQL, < 1.5 s on PGlite) and, on PostgreSQL, over a year (goal < 1 s).
+ *  - home (statistics.ts): the home page's 16 calls at once on the same kind of data (goal < 1 s on
+ *    PostgreSQL, < 3 s on PGlite); with stats in the same run, measured there on its data.
  *  - export (report-export.ts): 1,000,000 generated conversations on PostgreSQL (DATABASE_URL); the
  *    history CSV exported end to end through the main-process services to disk ÷ COPY (the same
  *    query) TO STDOUT to a file, goal ≤ 1.5×; the main process's peak memory growth, goal < 100 MB;
@@ -27,14 +33,26 @@
  *  - abuse (abuse.ts): customer→agent message p99 while 4 analytics readers loop the heaviest
  *    statistics requests the filter allows ÷ the same p99 without them, same platform (in-memory
  *    PGlite with generated history, a process of its own), same agents and customers. Goal ≤ 1.5×.
+ *  - exportchat (export-beside-chat.ts, issue 21): customer→agent p99 while an analyst exports the
+ *    history CSV of 1,000,000 generated conversations over and over (PostgreSQL, DATABASE_URL; the
+ *    exports on the reports' own pool, REPORTS_POOL_SIZE) ÷ the same p99 without it, goal ≤ 1.5×;
+ *    then with 3 analysts exporting at once.
  *  - ldap (ldap.ts): an LDAP sign-in (POST /api/auth/auth_ldap over HTTP, against Debian's slapd
  *    started on loopback by tests/integration/ldap/slapd.ts) ÷ a bare ldapts bind + search against the
- *    same slapd. Goal ≤ 2×. Skipped, saying why, where no slapd exists.
+ *    same slapd, in alternation. Goal ≤ 2×. Beside it: the directory part alone (kept and fresh
+ *    connections), an unknown name's 401 ÷ a wrong password's (goal ≈ 1×). Skipped, saying why,
+ *    where no slapd exists.
  *  - bot (bot.ts): the virtual assistant (issue 22). Accuracy on customer phrasings that are not
  *    training data (tests/integration/bot/phrasings.ts), before (the former token matcher) and
  *    after (NLP.js), same set and run: in scope right ≥ 90 %, 0 wrong answers, out of scope 100 %
  *    not understood. Training a generated 200-intent workspace (worker thread, model loaded) ÷ bare
  *    NLP.js train(), goal ≤ 10 s; classification per turn p99 ÷ bare NLP.js classification, goal ≤ 5 ms.
+ *  - cluster (cluster.ts, issue 21): N platform processes on PostgreSQL (DATABASE_URL) + Redis behind
+ *    HAProxy ÷ N bare socket.io echoes with the same adapter behind the same HAProxy: the saturated
+ *    delivered rate's ratio (goal: not below one process ÷ one echo, measured first), the 1 → N
+ *    scaling; 2,000 customers and 200 agents at once: server RSS per client (goal ≤ 30 KB), p99.
+ *  - soak (soak.ts, issue 21): a compressed eight-hour shift; platform RSS, heap and event-loop
+ *    delay at the end ÷ after the first hour (goal ≤ 1.1×, after GC), errors (goal 0).
  *
  * Sizes (environment, positive integers):
  *  BENCH_ROUNDS (300)          reads measured per read figure
@@ -45,16 +63,21 @@
  *  BENCH_CHAT_PACE_MS (2000)   mean pause before each customer message (±50%); 0 = back to back
  *  BENCH_HEAP_CHATS (50)       chats open in the agent's console for the heap figure
  *  BENCH_HEAP_MESSAGES (40)    customer messages per chat (the first heap sample follows the first one of each chat)
- *  BENCH_STATS_CONVERSATIONS (1000000)         conversations generated for PostgreSQL
- *  BENCH_STATS_PGLITE_CONVERSATIONS (1000000)  conversations generated for PGlite
+ *  BENCH_STATS_CONVERSATIONS (1000000)         conversations generated for PostgreSQL (stats, home)
+ *  BENCH_STATS_PGLITE_CONVERSATIONS (1000000)  conversations generated for PGlite (stats, home)
  *  BENCH_STATS_DAYS (30)       the range every statistics call asks for, ending today
  *  BENCH_STATS_ROUNDS (5)      timed runs per statistics figure
+ *  BENCH_STATS_FIXED_ROUNDS (30)  timed runs per call of the fixed-cost figure
  *  BENCH_EXPORT_CONVERSATIONS (1000000)        conversations generated for the export figure
  *  BENCH_ABUSE_AGENTS (20), BENCH_ABUSE_CUSTOMERS (80), BENCH_ABUSE_MESSAGES (15)  the chat beside the readers (pace: BENCH_CHAT_PACE_MS)
  *  BENCH_ABUSE_CONVERSATIONS (50000)           generated history the readers read
+ *  BENCH_EXPORT_BESIDE_EXPORTERS (3)           analysts exporting at once in the exportchat part (its chat: the BENCH_ABUSE_* sizes)
  *  BENCH_BOT_INTENTS (200)     intents of the generated workspace the bot part trains
  *  BENCH_BOT_TURNS (2000)      classified turns per bot latency figure
  *  BENCH_LDAP_SIGN_INS (100)  LDAP sign-ins measured (and bare bind + search runs)
+ *  BENCH_CLUSTER_INSTANCES (3), BENCH_CLUSTER_AGENTS (50), BENCH_CLUSTER_CUSTOMERS (200), BENCH_CLUSTER_MESSAGES (20)  cluster saturation
+ *  BENCH_CONCURRENT_AGENTS (200), BENCH_CONCURRENT_CUSTOMERS (2000), BENCH_CONCURRENT_MESSAGES (2), BENCH_CONCURRENT_PACE_MS (10000)  cluster concurrency
+ *  BENCH_SOAK_HOURS (8), BENCH_SOAK_HOUR_SECONDS (20), BENCH_SOAK_AGENTS (20), BENCH_SOAK_CHATS_PER_HOUR (60), BENCH_SOAK_BOT_CHATS_PER_HOUR (30), BENCH_SOAK_MESSAGES (6)  soak
  * The heap part needs a Chromium (CHROME_PATH or /usr/bin/chromium; never downloaded) and builds
  * out/renderer first when it is older than its sources.
  */
@@ -68,8 +91,19 @@ import { envInt } from './report';
 import { benchSignedInRead } from './signed-in-read';
 import { benchStatistics } from './statistics';
 import { benchReportExport } from './report-export';
+import { benchExportBesideChat } from './export-beside-chat';
+import { benchCluster } from './cluster';
+import { benchSoak } from './soak';
 
 const env = process.env;
+const statisticsOptions = (parts: { stats: boolean; home: boolean }) => ({
+  conversations: envInt(env, 'BENCH_STATS_CONVERSATIONS', 1_000_000),
+  pgliteConversations: envInt(env, 'BENCH_STATS_PGLITE_CONVERSATIONS', 1_000_000),
+  days: envInt(env, 'BENCH_STATS_DAYS', 30),
+  rounds: envInt(env, 'BENCH_STATS_ROUNDS', 5),
+  fixedRounds: envInt(env, 'BENCH_STATS_FIXED_ROUNDS', 30),
+  parts
+});
 const PARTS = {
   read: () => benchSignedInRead({ rounds: envInt(env, 'BENCH_ROUNDS', 300), signIns: envInt(env, 'BENCH_SIGN_INS', 30) }),
   chat: () =>
@@ -80,13 +114,9 @@ const PARTS = {
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
     }),
   heap: () => benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) }),
-  stats: () =>
-    benchStatistics({
-      conversations: envInt(env, 'BENCH_STATS_CONVERSATIONS', 1_000_000),
-      pgliteConversations: envInt(env, 'BENCH_STATS_PGLITE_CONVERSATIONS', 1_000_000),
-      days: envInt(env, 'BENCH_STATS_DAYS', 30),
-      rounds: envInt(env, 'BENCH_STATS_ROUNDS', 5)
-    }),
+  stats: () => benchStatistics(statisticsOptions({ stats: true, home: requested.includes('home') })),
+  // With the stats part in the same run, the home page is measured there, on the same generated data.
+  home: async () => (requested.includes('stats') ? ['(home: measured by the stats part of this run, on its generated data)'] : benchStatistics(statisticsOptions({ stats: false, home: true }))),
   export: () => benchReportExport({ conversations: envInt(env, 'BENCH_EXPORT_CONVERSATIONS', 1_000_000) }),
   abuse: () =>
     benchAbuse({
@@ -95,6 +125,35 @@ const PARTS = {
       messages: envInt(env, 'BENCH_ABUSE_MESSAGES', 15),
       conversations: envInt(env, 'BENCH_ABUSE_CONVERSATIONS', 50_000, 0),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
+    }),
+  exportchat: () =>
+    benchExportBesideChat({
+      agents: envInt(env, 'BENCH_ABUSE_AGENTS', 20),
+      customers: envInt(env, 'BENCH_ABUSE_CUSTOMERS', 80),
+      messages: envInt(env, 'BENCH_ABUSE_MESSAGES', 15),
+      conversations: envInt(env, 'BENCH_EXPORT_CONVERSATIONS', 1_000_000),
+      exporters: envInt(env, 'BENCH_EXPORT_BESIDE_EXPORTERS', 3),
+      paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
+    }),
+  cluster: () =>
+    benchCluster({
+      instances: envInt(env, 'BENCH_CLUSTER_INSTANCES', 3),
+      agents: envInt(env, 'BENCH_CLUSTER_AGENTS', 50),
+      customers: envInt(env, 'BENCH_CLUSTER_CUSTOMERS', 200),
+      messages: envInt(env, 'BENCH_CLUSTER_MESSAGES', 20),
+      concurrentAgents: envInt(env, 'BENCH_CONCURRENT_AGENTS', 200, 2),
+      concurrentCustomers: envInt(env, 'BENCH_CONCURRENT_CUSTOMERS', 2000, 2),
+      concurrentMessages: envInt(env, 'BENCH_CONCURRENT_MESSAGES', 2),
+      concurrentPaceMs: envInt(env, 'BENCH_CONCURRENT_PACE_MS', 10_000, 0)
+    }),
+  soak: () =>
+    benchSoak({
+      hours: envInt(env, 'BENCH_SOAK_HOURS', 8),
+      hourSeconds: envInt(env, 'BENCH_SOAK_HOUR_SECONDS', 20),
+      agents: envInt(env, 'BENCH_SOAK_AGENTS', 20),
+      chatsPerHour: envInt(env, 'BENCH_SOAK_CHATS_PER_HOUR', 60),
+      botChatsPerHour: envInt(env, 'BENCH_SOAK_BOT_CHATS_PER_HOUR', 30, 0),
+      messages: envInt(env, 'BENCH_SOAK_MESSAGES', 6)
     }),
   ldap: () => benchLdap({ signIns: envInt(env, 'BENCH_LDAP_SIGN_INS', 100) }),
   bot: () => benchBot({ intents: envInt(env, 'BENCH_BOT_INTENTS', 200), turns: envInt(env, 'BENCH_BOT_TURNS', 2000) })

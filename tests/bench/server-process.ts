@@ -24,7 +24,9 @@ const Request = z.discriminatedUnion('kind', [
     /** Conversations of generated history for org 100 over the last 90 days (the analytics readers' data). */
     conversations: z.number().int().nonnegative().default(0),
     /** Lifts the per-socket message limit (a saturation run sends faster than any person). */
-    unthrottled: z.boolean().default(false)
+    unthrottled: z.boolean().default(false),
+    /** The assistant's classifier: NLP.js as the platform runs, or the former token matcher (the `chat` bench's run without NLP.js). */
+    classifier: z.enum(['nlp', 'former-matcher']).default('nlp')
   })
 ]);
 export type ServerRequest = z.input<typeof Request>;
@@ -78,7 +80,12 @@ async function serve(raw: unknown): Promise<void> {
     const { prepareAgents } = await import('./chat-latency');
     const { generateActivity } = await import('../../src/server/db/seed/activity');
     const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
-    const { app, url } = await startBenchPlatform(request.database, request.unthrottled ? { socketRateLimits: { messages: unlimited, events: unlimited } } : {});
+    const { formerClassifier } = await import('./bot-baseline-matcher');
+    const { app, url } = await startBenchPlatform(
+      request.database,
+      request.unthrottled ? { socketRateLimits: { messages: unlimited, events: unlimited } } : {},
+      request.classifier === 'former-matcher' ? { classify: formerClassifier } : {}
+    );
     close = () => app.close();
     if (request.conversations > 0) await generateActivity(app.db, { org: 100, now: new Date(), count: request.conversations, days: 90 });
     ready = { url, emails: await prepareAgents(app, request.agents, request.customers, request.tag) };

@@ -3,11 +3,14 @@
  * each ÷ the same SELECT straight on the engine; a sign-in ÷ one raw argon2id verify; and the
  * cost of the session check that makes revocation immediate (issue 19): the same signed-in read
  * with the check ÷ without it (SessionGuard.setChecking(false), the bench's switch), sampled in
- * alternation so both see the same machine.
+ * alternation so both see the same machine. Afterwards the bench ends the reader's sessions and
+ * checks that the read now answers 401 with the check and 200 without it: the two figures really
+ * are the read with and without the check that makes revocation immediate.
  */
 import argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
+import { endUserSessions } from '../../src/server/auth/revocation';
 import { createIpcHandlers } from '../../src/main/ipc/register';
 import { createMainServices } from '../../src/main/services';
 import { createMemorySettings, createMemoryTokenVault, silentLogger, systemClock } from '../../src/main/services/ports';
@@ -34,14 +37,24 @@ export async function benchSignedInRead({ rounds, signIns }: SignedInReadOptions
     };
     const httpRead = await median(rounds, readOnce);
     const sessions = app.services.sessions;
-    const [withCheck, withoutCheck] = await alternatingMedians(rounds, readOnce, async () => {
+    const withoutTheCheck = async <T>(run: () => Promise<T>): Promise<T> => {
       sessions.setChecking(false);
       try {
-        await readOnce();
+        return await run();
       } finally {
         sessions.setChecking(true);
       }
-    });
+    };
+    const [withCheck, withoutCheck] = await alternatingMedians(rounds, readOnce, () => withoutTheCheck(readOnce));
+    // What the two figures timed: the reader's session ended, the read is refused with the check and answered without it.
+    const [reader] = await app.db.select({ idUser: users.idUser }).from(users).where(eq(users.email, 'visualizador@demo.co'));
+    if (!reader) throw new Error('demo user missing');
+    await endUserSessions(app.db, app.services, reader.idUser);
+    const statusOf = async () => (await fetch(`${url}/api/types/channels`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const [revokedWith, revokedWithout] = [await statusOf(), await withoutTheCheck(statusOf)];
+    if (revokedWith !== 401 || revokedWithout !== 200) {
+      throw new Error(`bench: after the session ended, the read answered ${revokedWith} with the check (401 expected) and ${revokedWithout} without it (200 expected)`);
+    }
 
     const services = await createMainServices({
       fetch: (input, init) => fetch(input, init),

@@ -6,6 +6,7 @@
  */
 import type { AnalyticsPageId } from '../../src/shared/analytics-pages';
 import type { AnalyticsCall } from '../../src/shared/analytics-calls';
+import { comparisonWindows, windowQuery } from '../../src/shared/comparison-windows';
 
 export interface PageCall {
   key: AnalyticsCall;
@@ -31,3 +32,21 @@ export const PAGE_CALLS: Record<AnalyticsPageId, PageCall[]> = {
   escalatedChats: calls('scaledChatsBars', 'escalatedChats'),
   notifications: calls('notificationsByStatus', 'eventsByTypeEventRole')
 };
+
+/**
+ * The calls the home page (/analitica, src/renderer/features/home/HomePage.tsx) fires when it
+ * opens: each tile's statistic for today so far and for the same hours of last week's same weekday
+ * (comparison.ts, the filter's `until`), the live queue and the agents' states. Also checked
+ * against the page's source by tests/unit/bench-pages.test.ts.
+ */
+export const HOME_TILE_CALLS = ['interactionTotals', 'attendedChatsShare', 'abandonmentLevel', 'tmo', 'tmAsignacion', 'satisfaction', 'netPromoterScore'] as const satisfies readonly AnalyticsCall[];
+export const HOME_NOW_CALLS = ['liveQueue', 'agentConnectionStates'] as const satisfies readonly AnalyticsCall[];
+
+/** The home page's calls at `now`, each with its whole query (the tiles' windows come from the page's own comparisonWindows). */
+export function homeCalls(now: Date): { key: AnalyticsCall; query: Record<string, string> }[] {
+  const windows = comparisonWindows(now);
+  return [
+    ...HOME_TILE_CALLS.flatMap((key) => [windows.today, windows.lastWeek].map((w) => ({ key, query: windowQuery(w) }))),
+    ...HOME_NOW_CALLS.map((key) => ({ key, query: {} }))
+  ];
+}

@@ -9,6 +9,7 @@ import { expect, signIn, test } from './fixtures';
  * exchange messages both ways with attachments; the agent pauses and transfers to Ventas; a
  * second agent takes it and finishes it with reasons; the customer sees the end message and
  * answers the survey. Demo data: asesor@demo.co answers splits 1 and 2, asesor3@demo.co split 2.
+ * Then the supervisor attends a chat ('Atender chats').
  */
 
 interface WidgetField {
@@ -42,6 +43,22 @@ async function pause(page: Page, event: string): Promise<void> {
   await expect(page.getByRole('button', { name: `Estado del asesor: Pausa — ${event}` })).toBeVisible();
 }
 
+/** The demo widget (organisation 100, assistant 1) with its entry form filled in: the assistant greets. */
+async function openWidget(customer: Page, platformUrl: string, person: { name: string; email: string; document: string }): Promise<void> {
+  const config = (await (await fetch(`${platformUrl}/widget/config?org=100&va=1`)).json()) as { entryForm: WidgetField[] };
+  await customer.goto(`${platformUrl}/widget?org=100&va=1`);
+  for (const field of config.entryForm) {
+    const control = customer.locator(`#field-${field.idField}`);
+    if (field.fieldType === 'select') await control.selectOption(field.options[0] ?? '');
+    else if (field.fieldType === 'email') await control.fill(person.email);
+    else if (field.fieldType === 'phone') await control.fill('3001234567');
+    else if (field.fieldType === 'document') await control.fill(person.document);
+    else await control.fill(person.name);
+  }
+  await customer.locator('#entry-submit').click();
+  await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
+}
+
 /** The browser host's bridge records every native notification it raised (src/main/bridge-script.ts). */
 function notificationTitles(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -65,19 +82,8 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await expect(agent.getByTestId('conexion')).toHaveText('En línea');
 
     // The customer fills the entry form and talks to the assistant.
-    const config = (await (await fetch(`${host.platformUrl}/widget/config?org=100&va=1`)).json()) as { entryForm: WidgetField[] };
     const customer = await customerContext.newPage();
-    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
-    for (const field of config.entryForm) {
-      const control = customer.locator(`#field-${field.idField}`);
-      if (field.fieldType === 'select') await control.selectOption(field.options[0] ?? '');
-      else if (field.fieldType === 'email') await control.fill('ana.perez@example.com');
-      else if (field.fieldType === 'phone') await control.fill('3001234567');
-      else if (field.fieldType === 'document') await control.fill('1020304050');
-      else await control.fill('Ana Pérez');
-    }
-    await customer.locator('#entry-submit').click();
-    await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
+    await openWidget(customer, host.platformUrl, { name: 'Ana Pérez', email: 'ana.perez@example.com', document: '1020304050' });
     await customer.locator('#composer-input').fill('¿Cuál es el horario de atención?');
     await customer.locator('#composer-input').press('Enter');
     await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(2);
@@ -191,5 +197,73 @@ test('a customer reaches an agent, is transferred, and the second agent finishes
     await expect(customer.locator('#survey-thanks')).toBeVisible();
   } finally {
     for (const context of contexts) await context.close();
+  }
+});
+
+/**
+ * SPEC §2's special action that sets the chat-only tree: the supervisor (supervisor@demo.co, who
+ * answers Atención general in the demo data) opens 'Atender chats' from his menu, goes Conectado,
+ * receives a customer's chat, answers it, ends it with reasons and goes back to his own menu.
+ */
+test("a supervisor opens 'Atender chats' and attends a customer's chat", async ({ browser, host }) => {
+  test.setTimeout(120_000);
+  const supervisorContext = await browser.newContext({ baseURL: host.url, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    const page = await supervisorContext.newPage();
+    await page.goto('/login');
+    await signIn(page, 'supervisor@demo.co');
+    await expect(page).toHaveURL('/analitica/estadisticas/asesor-humano/chats');
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByRole('button', { name: 'Atender chats' }).click();
+    await expect(page).toHaveURL('/chat');
+    await expect(page.getByRole('region', { name: 'Atendiendo chats' })).toBeVisible();
+    // The chat-only tree: the console alone, no statistics.
+    await expect(menu.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Analítica' })).toHaveCount(0);
+    await expect(page.getByText('No tiene chats asignados')).toBeVisible();
+    await setStatus(page, 'Conectado');
+    await expect(page.getByTestId('conexion')).toHaveText('En línea');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const customer = await customerContext.newPage();
+    await openWidget(customer, host.platformUrl, { name: 'Jorge Ruiz', email: 'jorge.ruiz@example.com', document: '79111222' });
+    await customer.locator('#ask-agent').click();
+    const incoming = page.getByRole('button', { name: /Jorge Ruiz/ });
+    await expect(incoming).toBeVisible();
+    await expect(incoming).toContainText('Entrante');
+    await expect.poll(() => notificationTitles(page)).toContain('Nuevo chat entrante');
+    await incoming.click();
+    await page.getByRole('button', { name: 'Iniciar chat' }).click();
+    await expect(customer.locator('#state-banner')).toHaveText(/^Te atiende Camilo/);
+    const composer = page.getByRole('combobox', { name: 'Mensaje' });
+    await composer.fill('Buenas tardes Jorge, le atiende el supervisor.');
+    await composer.press('Enter');
+    await expect(customer.locator('#messages li[data-sender="ASESOR"]').filter({ hasText: 'le atiende el supervisor' })).toBeVisible();
+    await customer.locator('#composer-input').fill('Gracias, era solo eso');
+    await customer.locator('#composer-input').press('Enter');
+    await expect(page.getByTestId('mensajes').getByText('Gracias, era solo eso')).toBeVisible();
+
+    // Holding the chat, he cannot go back yet; once it is finished with its reasons, he can.
+    const back = page.getByRole('button', { name: 'Volver al menú de supervisor' });
+    await back.click();
+    await expect(page.locator('.fui-ToastTitle').filter({ hasText: 'Finalice o transfiera su chat abierto antes de dejar de atender chats' })).toBeVisible();
+    await expect(page).toHaveURL('/chat');
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    const finish = page.getByRole('dialog');
+    await finish.getByRole('checkbox').first().check();
+    await finish.getByLabel('Causal de finalización').selectOption({ index: 1 });
+    await finish.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(finish).toBeHidden();
+    await expect(incoming).toContainText('Finalizado');
+    await expect(customer.locator('#state-banner')).toHaveAttribute('data-state', 'FINALIZADA');
+
+    await back.click();
+    await expect(page).toHaveURL('/analitica/estadisticas/asesor-humano/chats');
+    await expect(page.getByRole('region', { name: 'Atendiendo chats' })).toHaveCount(0);
+    await expect(menu.getByRole('button', { name: 'Atender chats' })).toBeVisible();
+  } finally {
+    await supervisorContext.close();
+    await customerContext.close();
   }
 });

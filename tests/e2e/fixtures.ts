@@ -38,6 +38,8 @@ export const test = base.extend<object, WorkerFixtures>({
       const downloadsDir = await mkdtemp(join(tmpdir(), 'atiende-e2e-descargas-'));
       // One worker signs in from 127.0.0.1 all run long: far above the production budget per address (AUTH_RATE_LIMIT_MAX).
       process.env.AUTH_RATE_LIMIT_MAX ??= '100000';
+      // Every customer the specs open comes from 127.0.0.1 too (WIDGET_CONNECT_MAX).
+      process.env.WIDGET_CONNECT_MAX ??= '100000';
       const host = await startBrowserHost({ port: 0, memory: true, build: false, logger: quietLogger, downloadsDir });
       await use(host);
       await host.close();

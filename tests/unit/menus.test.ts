@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_MENU_PATHS,
   CHAT_ONLY_TREE,
+  MENU_ACTION_PAGES,
   ROLE_3_TREE,
   allowedPaths,
   isPathAllowed,
@@ -69,6 +70,9 @@ function checkShape(items: readonly MenuItem[]): void {
       expect(item.path).toBeUndefined();
       expect(item.children.length).toBeGreaterThan(0);
       checkShape(item.children);
+    } else if (item.action) {
+      expect(item.path).toBeUndefined();
+      expect(MENU_ACTION_PAGES[item.action]).toMatch(/^\/[a-z]/);
     } else {
       expect(item.path).toMatch(/^\/[a-z]/);
     }
@@ -203,6 +207,15 @@ describe('role 6 Supervisor de asesor humano', () => {
     expect(isPathAllowed(6, '/analitica/reportes/asesor-virtual/historial/12')).toBe(false);
     expect(isPathAllowed(6, '/configuracion/companias')).toBe(false);
     expect(isPathAllowed(6, '/chat')).toBe(false);
+  });
+
+  it("heads the menu with 'Atender chats', the special action that sets the chat-only tree, which no other role has", () => {
+    expect(menuFor(6)[0]).toEqual({ id: 'atender-chats', label: 'Atender chats', action: 'attendChats' });
+    expect(MENU_ACTION_PAGES.attendChats).toBe('/chat');
+    for (const role of ROLE_IDS.filter((r) => r !== 6)) expect(JSON.stringify(menuFor(role))).not.toContain('"action"');
+    // Shown only where the console exists, like any leaf.
+    expect(pruneMenu(menuFor(6), (p) => p === '/chat')).toEqual([menuFor(6)[0]]);
+    expect(pruneMenu(menuFor(6), (p) => p !== '/chat').map((i) => i.id)).toEqual(['analitica', 'configuracion']);
   });
 });
 

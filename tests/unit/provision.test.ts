@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEBIAN_CHROMIUM,
+  DEBIAN_HAPROXY,
   DEBIAN_SLAPD,
   NO_BROWSER_MESSAGE,
   NO_SLAPD_MESSAGE,
   findChromium,
+  findHaproxy,
   findSlapd,
   machineProbes,
   provision,
@@ -39,6 +41,7 @@ function machine(options: { files?: string[]; root?: boolean; debian?: boolean; 
       if (results.apt === false) return { ok: false, summary: 'E: Unable to locate package' };
       if (packages.includes('chromium')) files.add(DEBIAN_CHROMIUM);
       if (packages.includes('slapd')) files.add(DEBIAN_SLAPD);
+      if (packages.includes('haproxy')) files.add(DEBIAN_HAPROXY);
       return { ok: true, summary: '2 newly installed' };
     },
     playwrightInstall() {
@@ -74,24 +77,37 @@ describe('finding Chromium and slapd', () => {
     expect(findSlapd(machine({ onPath: { slapd: '/usr/local/libexec/slapd' } }).probes)).toEqual({ path: '/usr/local/libexec/slapd', source: 'PATH' });
     expect(findSlapd(machine().probes)).toBeNull();
   });
+
+  it('takes HAPROXY_PATH first, then Debian, then one on PATH', () => {
+    expect(findHaproxy(machine({ files: ['/opt/haproxy', DEBIAN_HAPROXY], env: { HAPROXY_PATH: '/opt/haproxy' } }).probes)).toEqual({ path: '/opt/haproxy', source: 'HAPROXY_PATH' });
+    expect(findHaproxy(machine({ files: [DEBIAN_HAPROXY] }).probes)).toEqual({ path: DEBIAN_HAPROXY, source: 'debian' });
+    expect(findHaproxy(machine({ onPath: { haproxy: '/usr/local/sbin/haproxy' } }).probes)).toEqual({ path: '/usr/local/sbin/haproxy', source: 'PATH' });
+    expect(findHaproxy(machine().probes)).toBeNull();
+  });
 });
 
 describe('provisioning', () => {
   it('uses what is there and installs nothing', () => {
-    const m = machine({ files: [DEBIAN_CHROMIUM, DEBIAN_SLAPD] });
+    const m = machine({ files: [DEBIAN_CHROMIUM, DEBIAN_SLAPD, DEBIAN_HAPROXY] });
     const r = run(m);
     expect(m.calls).toEqual([]);
     expect(r.chromium.path).toBe(DEBIAN_CHROMIUM);
     expect(r.slapd.path).toBe(DEBIAN_SLAPD);
-    expect(r.lines).toEqual([`  chromium found at ${DEBIAN_CHROMIUM} (Debian package)`, `  slapd    found at ${DEBIAN_SLAPD} (Debian package)`]);
+    expect(r.haproxy.path).toBe(DEBIAN_HAPROXY);
+    expect(r.lines).toEqual([
+      `  chromium found at ${DEBIAN_CHROMIUM} (Debian package)`,
+      `  slapd    found at ${DEBIAN_SLAPD} (Debian package)`,
+      `  haproxy  found at ${DEBIAN_HAPROXY} (Debian package)`
+    ]);
   });
 
   it('on Debian as root installs the Debian packages (one apt-get update), never downloading a browser', () => {
     const m = machine();
     const r = run(m);
-    expect(m.calls).toEqual(['apt-get update', 'apt-get install chromium', 'apt-get install slapd ldap-utils (preseed 1)']);
+    expect(m.calls).toEqual(['apt-get update', 'apt-get install chromium', 'apt-get install slapd ldap-utils (preseed 1)', 'apt-get install haproxy']);
     expect(r.chromium.path).toBe(DEBIAN_CHROMIUM);
     expect(r.slapd.path).toBe(DEBIAN_SLAPD);
+    expect(r.haproxy.path).toBe(DEBIAN_HAPROXY);
     expect(r.lines[0]).toMatch(/^ {2}chromium installed with apt-get install chromium → \/usr\/bin\/chromium/);
     expect(r.lines[1]).toMatch(/^ {2}slapd {4}installed with apt-get install slapd ldap-utils → \/usr\/sbin\/slapd/);
   });
@@ -131,6 +147,7 @@ describe('provisioning', () => {
     expect(m.calls).toEqual([]);
     expect(r.chromium.line).toBe('chromium missing; would try: apt-get install -y chromium, then npx playwright install chromium');
     expect(r.slapd.line).toBe('slapd missing; would try: apt-get install -y slapd ldap-utils');
+    expect(r.haproxy.line).toBe('haproxy missing; would try: apt-get install -y haproxy');
   });
 });
 

@@ -50,6 +50,8 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'session:ldapDirectories': () => services.session.ldapDirectories(),
     'session:administerEntity': (arg) => services.session.administerEntity(arg),
     'session:leaveEntity': () => services.session.leaveEntity(),
+    'session:attendChats': () => services.session.attendChats(),
+    'session:leaveChats': () => services.session.leaveChats(),
     'session:logout': () => services.session.logout(),
     'session:activity': () => services.session.activity(),
     'session:checkPasswordExpiry': () => services.session.checkPasswordExpiry(),

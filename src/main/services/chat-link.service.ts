@@ -36,6 +36,8 @@ export const THROTTLE_PAUSE_MS = 3000;
 /** How long a sign-out waits for the platform to take the DESCONECTADO status before closing the socket anyway. */
 const GOODBYE_TIMEOUT_MS = 3000;
 const AGENT_ROLE = 5;
+/** The human-agent supervisor: served as an agent while he attends chats ('Atender chats', the session store's flag). */
+const SUPERVISOR_ROLE = 6;
 
 export interface ChatLinkDeps {
   store: SessionStore;
@@ -55,10 +57,15 @@ export interface ChatLinkDeps {
 }
 
 export interface ChatLink {
-  /** Connects when a stored role-5 session exists (start-up); later sign-ins and sign-outs are followed by itself. */
+  /**
+   * Connects when a stored role-5 session exists (start-up); later sign-ins, sign-outs and a supervisor's
+   * 'Atender chats' (and leaving it) are followed by itself.
+   */
   init(): Promise<void>;
-  /** A role-5 session holds the link (connected or retrying). */
+  /** An agent's session (role 5, or role 6 attending chats) holds the link (connected or retrying). */
   active(): boolean;
+  /** How many chats the link holds open (ENTRANTE or ACTIVO). */
+  openChats(): number;
   state(): ConsoleState;
   messages(conversationId: string): ConsoleMessage[] | null;
   split(conversationId: string): { idSplit: number; nombre: string } | null;
@@ -401,7 +408,15 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
 
   function agentOf(access: string | undefined): string | null {
     const claims = access ? decodeClaims(access) : null;
-    return claims && claims.role === AGENT_ROLE ? `${claims.company}:${claims.sub}` : null;
+    if (!claims) return null;
+    const serves = claims.role === AGENT_ROLE || (claims.role === SUPERVISOR_ROLE && store.attendingChats());
+    return serves ? `${claims.company}:${claims.sub}` : null;
+  }
+
+  /** The agent is gone for good (sign-out, or a supervisor who stopped attending chats): his next link starts Desconectado. */
+  function forgetStatus(): void {
+    settings.set('agentStatus', null);
+    settings.set('pauseEventId', null);
   }
 
   function begin(): void {
@@ -409,6 +424,12 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
     const user = agentOf(store.current()?.access);
     // Same agent still linked (or retrying): nothing to do. A link the platform refused starts over.
     if (running && running.user === user && connection !== 'unauthorized') return;
+    if (running && !user && store.current()) {
+      // Still signed in but no longer served (a supervisor left 'Atender chats'): the platform hears Desconectado.
+      halt(true);
+      forgetStatus();
+      return;
+    }
     if (running) halt(false);
     if (!user) return;
     running = { user };
@@ -436,8 +457,7 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
     if (change.kind === 'end') {
       if (running) {
         halt(true);
-        settings.set('agentStatus', null);
-        settings.set('pauseEventId', null);
+        forgetStatus();
       }
       return;
     }
@@ -467,6 +487,7 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
     },
 
     active: () => running !== null,
+    openChats: () => (running ? book.open().length : 0),
     state,
     messages: (conversationId) => book.messages(conversationId),
     split: (conversationId) => book.split(conversationId),

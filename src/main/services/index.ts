@@ -59,7 +59,6 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   await store.load();
   const serviceUrls = deps.serviceUrls ?? (() => deps.settings.get('serviceUrls'));
   const api = createApiClient({ fetch: deps.fetch, store, logger: deps.logger, serviceUrls });
-  const session = createSessionService({ api, store, settings: deps.settings, clock: deps.clock, logger: deps.logger });
   const chatLink = createChatLink({
     store,
     api,
@@ -71,6 +70,8 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     serviceUrls,
     ...deps.chat
   });
+  // The supervisor's 'Volver' from 'Atender chats' asks the chat link whether he still holds chats.
+  const session = createSessionService({ api, store, settings: deps.settings, clock: deps.clock, logger: deps.logger, openChats: () => chatLink.openChats() });
   await chatLink.init();
   const monitorLink = createMonitorLink({ store, api, bus, clock: deps.clock, logger: deps.logger, serviceUrls, random: deps.chat?.random, backoff: deps.chat?.backoff });
   monitorLink.init();

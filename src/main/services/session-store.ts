@@ -31,11 +31,19 @@ export interface SessionStore {
   administering(): AdministeredOrganization | null;
   /** Sets or clears it; the caller checks the role (session.service). Ignored without a session. */
   setAdministering(organization: AdministeredOrganization | null): void;
-  /** Called after every sign-in ('start'), refresh ('replace') and sign-out ('end', tokens null); returns the unsubscribe. */
+  /**
+   * Whether a human-agent supervisor attends chats ('Atender chats', SPEC §2's special action that sets
+   * the chat-only tree): the chat link serves him as an agent meanwhile. In memory only, like
+   * administering: a new sign-in, a sign-out and a restart start from the supervisor's own tree.
+   */
+  attendingChats(): boolean;
+  /** Sets or clears it (the caller checks the role) and tells the listeners ('attend'). Ignored without a session. */
+  setAttendingChats(on: boolean): void;
+  /** Called after every sign-in ('start'), refresh ('replace'), change of 'attendingChats' ('attend') and sign-out ('end', tokens null); returns the unsubscribe. */
   onChange(listener: (change: SessionChange) => void): () => void;
 }
 
-export type SessionChange = { kind: 'start' | 'replace'; tokens: Tokens } | { kind: 'end'; tokens: null; reason: EndReason };
+export type SessionChange = { kind: 'start' | 'replace' | 'attend'; tokens: Tokens } | { kind: 'end'; tokens: null; reason: EndReason };
 
 export interface SessionStoreDeps {
   vault: TokenVault;
@@ -47,6 +55,7 @@ export interface SessionStoreDeps {
 export function createSessionStore({ vault, settings, clock, bus }: SessionStoreDeps): SessionStore {
   let tokens: Tokens | null = null;
   let administered: AdministeredOrganization | null = null;
+  let attending = false;
   const listeners = new Set<(change: SessionChange) => void>();
   const changed = (change: SessionChange) => {
     for (const listener of [...listeners]) listener(change);
@@ -65,6 +74,7 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
     async start(next) {
       tokens = next;
       administered = null;
+      attending = false;
       settings.set('lastLoginTime', clock.now());
       await vault.set(next);
       changed({ kind: 'start', tokens: next });
@@ -77,6 +87,7 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
     async end(reason) {
       tokens = null;
       administered = null;
+      attending = false;
       settings.set('lastLoginTime', null);
       await vault.clear();
       bus.emit('session:ended', { reason });
@@ -85,6 +96,13 @@ export function createSessionStore({ vault, settings, clock, bus }: SessionStore
     administering: () => administered,
     setAdministering(organization) {
       administered = tokens && organization ? { ...organization } : null;
+    },
+    attendingChats: () => attending,
+    setAttendingChats(on) {
+      const next = tokens !== null && on;
+      if (next === attending || !tokens) return;
+      attending = next;
+      changed({ kind: 'attend', tokens });
     },
     refreshExpiresAt() {
       if (!tokens) return null;

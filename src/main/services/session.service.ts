@@ -15,6 +15,11 @@ export const ENTITY_TEXT = {
   inactive: 'La organización está inactiva: actívela antes de administrarla'
 } as const;
 
+/** Refusals of 'Atender chats' and of leaving it (ours: SPEC §8 does not word them). */
+export const ATTEND_TEXT = {
+  openChats: (n: number) => (n === 1 ? 'Finalice o transfiera su chat abierto antes de dejar de atender chats' : `Finalice o transfiera sus ${n} chats abiertos antes de dejar de atender chats`)
+} as const;
+
 /** How often the session validity is checked besides on user activity (SPEC §4). */
 export const VALIDITY_CHECK_MS = 60_000;
 
@@ -31,6 +36,13 @@ export interface SessionService {
   administerEntity(arg: { idOrg: number }): Promise<IpcResult<SessionView>>;
   /** 'Volver': back to the user's own organisation and tree. */
   leaveEntity(): Promise<IpcResult<SessionView>>;
+  /**
+   * SPEC §2's special action that sets the chat-only tree: a human-agent supervisor (role 6, refused for
+   * anyone else) attends chats; the chat link connects him to the agent namespace meanwhile.
+   */
+  attendChats(): Promise<IpcResult<SessionView>>;
+  /** Back to the supervisor's own tree: refused while he holds open chats; the link says Desconectado and closes. */
+  leaveChats(): Promise<IpcResult<SessionView>>;
   logout(): Promise<IpcResult<null>>;
   get(): Promise<IpcResult<SessionView | null>>;
   /** The renderer saw mouse or key activity: re-check the validity now. */
@@ -46,6 +58,8 @@ export interface SessionServiceDeps {
   settings: Settings;
   clock: Clock;
   logger: Logger;
+  /** The open chats (ENTRANTE or ACTIVO) the chat link holds now; without it, none. */
+  openChats?: () => number;
 }
 
 const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error });
@@ -55,7 +69,7 @@ function isGeneric(error: IpcError): boolean {
   return error.status === 0 || error.status === 403 || error.status >= 500;
 }
 
-export function createSessionService({ api, store, settings, clock, logger }: SessionServiceDeps): SessionService {
+export function createSessionService({ api, store, settings, clock, logger, openChats }: SessionServiceDeps): SessionService {
   const stopTimer = clock.every(VALIDITY_CHECK_MS, () => {
     store.checkValidity().catch((error: unknown) => logger.error('Session validity check failed', error));
   });
@@ -68,7 +82,14 @@ export function createSessionService({ api, store, settings, clock, logger }: Se
     if (!claims || lastLoginTime === null || refreshExpiresAt === null) return null;
     const { exp: _exp, ...user } = claims;
     const administering = store.administering();
-    return { authenticated: true, user, refreshExpiresAt, lastLoginTime, ...(administering ? { administering } : {}) };
+    return {
+      authenticated: true,
+      user,
+      refreshExpiresAt,
+      lastLoginTime,
+      ...(administering ? { administering } : {}),
+      ...(store.attendingChats() ? { attendingChats: true as const } : {})
+    };
   }
 
   /** SPEC §8's answers to a refused sign-in, either kind: 401 invalid credentials, 403 locked. */
@@ -145,6 +166,25 @@ export function createSessionService({ api, store, settings, clock, logger }: Se
     async leaveEntity() {
       store.setAdministering(null);
       const session = store.current() ? view() : null;
+      return session ? { ok: true, data: session } : fail({ status: 401, message: MSG.session.sessionExpired });
+    },
+
+    async attendChats() {
+      const tokens = store.current();
+      const claims = tokens ? decodeClaims(tokens.access) : null;
+      if (!claims || !(await store.checkValidity())) return fail({ status: 401, message: MSG.session.sessionExpired });
+      if (claims.role !== Role.SupervisorAsesorHumano) return fail({ status: 403, message: MSG.generic.unauthorized });
+      store.setAttendingChats(true);
+      const session = view();
+      return session ? { ok: true, data: session } : fail({ status: 401, message: MSG.session.sessionExpired });
+    },
+
+    async leaveChats() {
+      if (!store.current()) return fail({ status: 401, message: MSG.session.sessionExpired });
+      const open = store.attendingChats() ? (openChats?.() ?? 0) : 0;
+      if (open > 0) return fail({ status: 409, message: ATTEND_TEXT.openChats(open) });
+      store.setAttendingChats(false);
+      const session = view();
       return session ? { ok: true, data: session } : fail({ status: 401, message: MSG.session.sessionExpired });
     },
 

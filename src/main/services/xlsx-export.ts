@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 
@@ -16,6 +18,13 @@ import ExcelJS from 'exceljs';
  * as the platform writes it) becomes a date cell showing the same; an 'HH:MM:SS' duration in a
  * 'Duración' column a time cell ([h]:mm:ss, so sums over a day read right); the counts a number.
  * Identification numbers stay text (leading zeros).
+ *
+ * Backpressure: exceljs's sheet stream (its StreamBuf, in 64 KB batches) writes into the zip entry's
+ * stream (archiver's PassThrough in front of the deflate stream) without looking at write()'s
+ * answer, so a CSV that arrives faster than it is deflated and written piles up in that entry's
+ * buffer — hundreds of MB over a million rows. After each committed row we look at that stream the
+ * way pipe() would (`sheetBackpressure`) and wait for its 'drain' when it asked for one; from the
+ * deflate stream to the file, archiver's own pipes already wait. Memory stays at a few buffers.
  */
 
 /** Excel's rows per sheet; past it the rows go on in a new sheet ('Hoja 2'…), the header repeated. */
@@ -68,6 +77,23 @@ function formatOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The piece of a stream's state pipe() reads: readable-stream 2 (archiver's) has no writableNeedDrain. */
+interface EntryStream extends NodeJS.EventEmitter {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+}
+
+/**
+ * The zip entry streams `sheet`'s rows go into that asked to be drained (write() answered false),
+ * or an error when exceljs no longer has the shape this relies on (the StreamBuf's `pipes`), so an
+ * exceljs upgrade that changes it fails loudly instead of silently growing memory again.
+ */
+export function sheetBackpressure(sheet: ExcelJS.Worksheet): EntryStream[] {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  if (!Array.isArray(pipes)) throw new Error('exceljs: the sheet stream has no pipes (the streaming writer changed)');
+  return (pipes as EntryStream[]).filter((pipe) => pipe.writableNeedDrain ?? pipe._writableState?.needDrain ?? false);
+}
+
 export interface XlsxOutcome {
   rows: number;
   sheets: number;
@@ -92,7 +118,19 @@ export async function csvToXlsx(body: ReadableStream<Uint8Array> | Readable, tar
   const temp = join(dirname(target), `.${basename(target)}.${randomUUID()}.part`);
   const maxRows = options.maxRows ?? XLSX_MAX_ROWS;
   const sheetName = options.sheetName ?? 'Hoja';
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: temp, useStyles: true, useSharedStrings: false });
+  // Our own file stream (not exceljs's `filename`), so a write error is seen at once rather than only at commit.
+  const output = createWriteStream(temp);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  let outputError: Error | null = null;
+  const outputFailed = new Promise<never>((_, reject) => {
+    const fail = (error: Error) => {
+      outputError ??= error;
+      reject(error);
+    };
+    output.once('error', fail);
+    (workbook as unknown as { zip: Writable }).zip.once('error', fail);
+  });
+  outputFailed.catch(() => undefined);
   const source = body instanceof Readable ? body : Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
   const parser = parse({ bom: true, relax_column_count: true });
   const abort = () => {
@@ -144,6 +182,7 @@ export async function csvToXlsx(body: ReadableStream<Uint8Array> | Readable, tar
           if (numFmt) row.getCell(i + 1).numFmt = numFmt;
         });
         row.commit();
+        for (const entry of sheetBackpressure(sheet as unknown as ExcelJS.Worksheet)) await Promise.race([once(entry, 'drain'), outputFailed]);
       }
       sheetRows++;
       rows++;
@@ -156,14 +195,17 @@ export async function csvToXlsx(body: ReadableStream<Uint8Array> | Readable, tar
       newSheet();
     }
     (sheet as ExcelJS.Worksheet | null)?.commit();
-    await workbook.commit();
+    // exceljs listens for the file's errors only from here on: one before would leave commit() waiting.
+    await Promise.race([workbook.commit(), outputFailed]);
     await rename(temp, target);
     options.onRows?.(rows);
     return { rows, sheets };
   } catch (error) {
     source.destroy();
-    // The writer may still hold the file open: let it finish (or fail) before removing it.
-    await workbook.commit().catch(() => undefined);
+    // The writer may still hold the file open: let it finish (or fail) before removing it; after a
+    // write error it never finishes, so then the file is only closed.
+    if (outputError) output.destroy();
+    else await Promise.race([workbook.commit(), outputFailed]).catch(() => undefined);
     await rm(temp, { force: true });
     throw error;
   } finally {

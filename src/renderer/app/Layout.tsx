@@ -9,6 +9,7 @@ import { ROLE_LABELS } from '../../shared/roles';
 import { currentUserAtom } from '../features/session/atoms';
 import { logoutAtom } from '../features/session/actions';
 import { AdministerEntityAction, AdministeringBanner } from '../features/session/AdministerEntity';
+import { AttendingChatsBanner, useMenuAction } from '../features/session/AttendChats';
 import { viewTreeAtom } from '../features/session/entity';
 import { MenuTree } from './MenuTree';
 import { pageExists } from './pages';
@@ -67,8 +68,9 @@ export function Layout() {
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean>(UI.drawer.openByDefault);
   const mainRef = useRef<HTMLElement>(null);
-  // The role's tree, or the one a special action set (SPEC §2: 'Administrar entidad').
+  // The role's tree, or the one a special action set (SPEC §2: 'Administrar entidad', 'Atender chats').
   const view = useAtomValue(viewTreeAtom);
+  const runAction = useMenuAction();
   const menu = useMemo(() => (view ? pruneMenu(view.tree, (path) => pageExists(path, view.pageRole)) : []), [view]);
 
   if (!user) return null;
@@ -122,17 +124,18 @@ export function Layout() {
         </Button>
       </header>
       <AdministeringBanner />
+      <AttendingChatsBanner />
       <div className={styles.body}>
         <InlineDrawer id={MENU_ID} open={open} separator className={styles.drawer} style={drawerStyle}>
           <DrawerBody className={styles.drawerBody}>
             <nav aria-label="Menú principal">
-              <MenuTree items={menu} />
+              <MenuTree items={menu} onAction={(action) => void runAction(action)} />
             </nav>
           </DrawerBody>
         </InlineDrawer>
         <main id="contenido" ref={mainRef} tabIndex={-1} className={styles.content}>
-          {/* A new organisation in view ('Administrar entidad', 'Volver') mounts the page afresh: nothing of the other one stays. */}
-          <Fragment key={view?.administering ? `entidad:${view.administering.idOrg}` : 'propia'}>
+          {/* A new organisation or tree in view ('Administrar entidad', 'Atender chats', 'Volver') mounts the page afresh: nothing of the other one stays. */}
+          <Fragment key={view?.administering ? `entidad:${view.administering.idOrg}` : view?.attendingChats ? 'chats' : 'propia'}>
             <Outlet />
           </Fragment>
         </main>

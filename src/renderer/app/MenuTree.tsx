@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
-import type { MenuItem } from '../../shared/menus';
+import { Chat16Regular, ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
+import type { MenuAction, MenuItem } from '../../shared/menus';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0 },
@@ -30,6 +30,8 @@ const useStyles = makeStyles({
     textAlign: 'left',
     fontWeight: tokens.fontWeightSemibold
   },
+  /** A special action (SPEC §2): a button that reads as an entry of the menu. */
+  action: { border: 'none', background: 'none', cursor: 'pointer', textAlign: 'left' },
   active: {
     backgroundColor: tokens.colorBrandBackground2,
     color: tokens.colorBrandForeground2,
@@ -57,6 +59,8 @@ export function groupsHolding(items: readonly MenuItem[], pathname: string): str
 interface Folding {
   expanded(id: string): boolean;
   toggle(id: string): void;
+  /** Runs an action entry (SPEC §2's special actions). */
+  run(action: MenuAction): void;
 }
 
 function MenuGroup({ item, folding }: { item: MenuItem & { children: MenuItem[] }; folding: Folding }) {
@@ -87,6 +91,13 @@ function MenuList({ items, folding, nested = false, id }: { items: readonly Menu
       {items.map((item) =>
         item.children ? (
           <MenuGroup key={item.id} item={{ ...item, children: item.children }} folding={folding} />
+        ) : item.action ? (
+          <li key={item.id}>
+            <button type="button" className={mergeClasses(styles.row, styles.action)} onClick={() => item.action && folding.run(item.action)}>
+              <Chat16Regular aria-hidden />
+              {item.label}
+            </button>
+          </li>
         ) : item.path ? (
           <li key={item.id}>
             <NavLink
@@ -104,11 +115,11 @@ function MenuList({ items, folding, nested = false, id }: { items: readonly Menu
 }
 
 /**
- * The role's menu as nested lists of links. Only the groups holding the page shown are open, so
+ * The role's menu as nested lists of links (and buttons for the special actions: 'Atender chats'). Only the groups holding the page shown are open, so
  * the longest menu (an administrator's) fits the window; any group opens and closes on a click
  * (or Enter/Space), and going to another page folds the menu around that page again.
  */
-export function MenuTree({ items }: { items: readonly MenuItem[] }) {
+export function MenuTree({ items, onAction }: { items: readonly MenuItem[]; onAction(action: MenuAction): void }) {
   const { pathname } = useLocation();
   const holding = useMemo(() => new Set(groupsHolding(items, pathname)), [items, pathname]);
   const [choices, setChoices] = useState<{ pathname: string; open: Record<string, boolean> }>({ pathname, open: {} });
@@ -117,7 +128,8 @@ export function MenuTree({ items }: { items: readonly MenuItem[] }) {
   const open = choices.pathname === pathname ? choices.open : {};
   const folding: Folding = {
     expanded: (id) => open[id] ?? holding.has(id),
-    toggle: (id) => setChoices({ pathname, open: { ...open, [id]: !(open[id] ?? holding.has(id)) } })
+    toggle: (id) => setChoices({ pathname, open: { ...open, [id]: !(open[id] ?? holding.has(id)) } }),
+    run: onAction
   };
   return <MenuList items={items} folding={folding} />;
 }

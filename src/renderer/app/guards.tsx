@@ -81,9 +81,10 @@ export function LandingRedirect() {
  * A registered page, shown only if the allowed-path list of the tree in view has it (the role's, or
  * the one a special action set) and the page exists for it; otherwise the 404 page.
  */
-export function AllowedPage({ path, children }: { path: string; children: ReactNode }) {
+export function AllowedPage({ path, allowedAs, children }: { path: string; allowedAs?: string; children: ReactNode }) {
   const view = useAtomValue(viewTreeAtom);
   const { pathname } = useLocation();
-  if (!view || !isPathIn(view.allowed, pathname) || !pageExists(path, view.pageRole)) return <NotFoundPage />;
+  // `allowedAs`: a view of a page (the queue's wallboard) is open to whoever may open that page.
+  if (!view || !isPathIn(view.allowed, allowedAs ?? pathname) || !pageExists(path, view.pageRole)) return <NotFoundPage />;
   return <>{children}</>;
 }

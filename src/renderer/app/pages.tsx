@@ -80,6 +80,8 @@ const REPORT_COMPONENTS: Record<ReportPageId, ComponentType> = {
 
 /** The supervisor's live queue (issue 20), beside the analytics pages. */
 const CHAT_QUEUE_PAGE = lazyPage(() => import('../features/queue/ChatQueuePage').then((m) => m.ChatQueuePage));
+/** The queue's wallboard window: no drawer, routed apart from the layout (router.tsx). */
+export const WALLBOARD_WINDOW = lazyPage(() => import('../features/queue/WallboardWindow').then((m) => m.WallboardWindow));
 
 export const PAGES: readonly PageEntry[] = [
   { path: ANALYTICS_HOME_PATH, Component: HomePage },

@@ -7,7 +7,8 @@ import { RouteErrorScreen } from './ErrorScreen';
 import { AllowedPage, GuestOnly, LandingRedirect, RequireSession } from './guards';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { PAGES } from './pages';
+import { SUPERVISION_PAGES, WALLBOARD_PATH } from '../../shared/supervision-pages';
+import { PAGES, WALLBOARD_WINDOW } from './pages';
 
 export const routes: RouteObject[] = [
   {
@@ -35,6 +36,17 @@ export const routes: RouteObject[] = [
         element: (
           <RequireSession>
             <LandingRedirect />
+          </RequireSession>
+        )
+      },
+      {
+        // The wallboard's own window: the whole window is the board, no drawer or top bar.
+        path: WALLBOARD_PATH,
+        element: (
+          <RequireSession>
+            <AllowedPage path={SUPERVISION_PAGES.chatQueue.path} allowedAs={SUPERVISION_PAGES.chatQueue.path}>
+              <WALLBOARD_WINDOW />
+            </AllowedPage>
           </RequireSession>
         )
       },

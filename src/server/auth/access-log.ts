@@ -13,7 +13,12 @@ export interface AccessRecord {
   actorId?: number | null;
 }
 
+/** The user_access_log row of a record. */
+export function accessRow(record: AccessRecord): typeof userAccessLog.$inferInsert {
+  return { ...record, ip: record.ip ?? null, actorId: record.actorId ?? null };
+}
+
 /** Writes one entry of the staff access log (user_access_log): sign-ins, locks and unlocks. */
 export async function recordAccess(db: Db, record: AccessRecord): Promise<void> {
-  await db.insert(userAccessLog).values({ ...record, ip: record.ip ?? null, actorId: record.actorId ?? null });
+  await db.insert(userAccessLog).values(accessRow(record));
 }

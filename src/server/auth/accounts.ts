@@ -17,30 +17,39 @@ export interface Account extends AccessSubject {
   autoUnlockMinutes?: number | null;
 }
 
+/** The columns an Account is read from (users joined with organizations). */
+export const ACCOUNT_COLUMNS = {
+  idUser: users.idUser,
+  email: users.email,
+  role: users.role,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+  isLocked: users.isLocked,
+  organizationId: users.organizationId,
+  organizationName: organizations.name,
+  organizationActive: organizations.isActive,
+  lockedAt: users.lockedAt,
+  autoUnlockMinutes: organizations.autoUnlockMinutes
+};
+
+type AccountRow = Omit<Account, 'role'> & { role: number };
+
+/** An Account of a row read with ACCOUNT_COLUMNS. */
+export function toAccount<Row extends AccountRow>(row: Row): Omit<Row, 'role'> & Account {
+  const { role } = row;
+  if (!isRoleId(role)) throw new Error(`User ${row.idUser} has an unknown role ${role}`);
+  return { ...row, role };
+}
+
 /** A user row with its organisation, by e-mail (stored lower-case) or by id. */
 export async function findAccount(db: Db, by: { email: string } | { idUser: number }): Promise<Account | undefined> {
   const [row] = await db
-    .select({
-      idUser: users.idUser,
-      email: users.email,
-      role: users.role,
-      passwordHash: users.passwordHash,
-      isActive: users.isActive,
-      isLocked: users.isLocked,
-      organizationId: users.organizationId,
-      organizationName: organizations.name,
-      organizationActive: organizations.isActive,
-      lockedAt: users.lockedAt,
-      autoUnlockMinutes: organizations.autoUnlockMinutes
-    })
+    .select(ACCOUNT_COLUMNS)
     .from(users)
     .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))
     .where('email' in by ? eq(users.email, by.email) : eq(users.idUser, by.idUser))
     .limit(1);
-  if (!row) return undefined;
-  const { role } = row;
-  if (!isRoleId(role)) throw new Error(`User ${row.idUser} has an unknown role ${role}`);
-  return { ...row, role };
+  return row ? toAccount(row) : undefined;
 }
 
 /** Whether the account may hold a session: active, not locked, in an active organisation. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Db } from '../db/types';
 import { recordAccess } from './access-log';
-import type { Account } from './accounts';
+import { findAccount, type Account } from './accounts';
 
 const MINUTE_MS = 60_000;
 
@@ -16,7 +16,8 @@ export function unlocksAt(lockedAt: Date | null, autoUnlockMinutes: number | nul
  * The organisation's automatic unlock, applied at the next sign-in attempt: a lock older than its
  * minutes is lifted (the failed count starts again) and written to the access log, and the attempt
  * goes on as on any unlocked account. Compare-and-set on the lock's time, so two attempts lift one
- * lock once and an administrator's newer lock is left alone. Answers the account as it now is.
+ * lock once and an administrator's newer lock is left alone; the attempts that lost the race read
+ * the account again, so they too go on unlocked (issue 21). Answers the account as it now is.
  */
 export async function releaseExpiredLock(db: Db, account: Account, now: Date): Promise<Account> {
   const lockedAt = account.lockedAt ?? null;
@@ -27,7 +28,9 @@ export async function releaseExpiredLock(db: Db, account: Account, now: Date): P
     .set({ isLocked: false, failedAttempts: 0, dateUpdate: now })
     .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, true), eq(users.lockedAt, lockedAt)))
     .returning({ idUser: users.idUser });
-  if (!released) return account;
+  // Another attempt (on this instance or another) lifted it first, or an administrator changed the
+  // lock meanwhile: go on with the account as it now is, not as it was read.
+  if (!released) return (await findAccount(db, { idUser: account.idUser })) ?? account;
   await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'autoUnlocked', at: now });
   return { ...account, isLocked: false };
 }

@@ -3,19 +3,19 @@ import { Email, type LoginResult } from '../../shared/domain/session';
 import { LDAP_TEXT, normaliseDn, roleForGroups, type LdapLoginBody } from '../../shared/domain/ldap';
 import { MSG } from '../../shared/messages';
 import type { RoleId } from '../../shared/roles';
-import { ldapAccounts, users } from '../db/schema';
+import { ldapAccounts, organizations, refreshTokens, userAccessLog, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
-import { DirectoryError, verifyPerson, type DirectoryPerson } from '../ldap/directory';
+import { DirectoryError, type DirectoryConnections, type DirectoryPerson } from '../ldap/directory';
 import { enabledDirectory, listEnabledDirectories, type StoredDirectory } from '../ldap/settings';
 import type { PlatformServices } from '../services';
-import { recordAccess } from './access-log';
-import { canSignIn, findAccount, type Account } from './accounts';
+import { accessRow } from './access-log';
+import { ACCOUNT_COLUMNS, canSignIn, findAccount, toAccount, type Account } from './accounts';
 import { releaseExpiredLock } from './auto-unlock';
 import type { AttemptOrigin } from './login';
 import { DIRECTORY_ONLY_HASH } from './passwords';
 import { endUserSessions } from './revocation';
-import { issueSession } from './session-tokens';
+import { signSession } from './session-tokens';
 
 
 const NAME_MAX = 120;
@@ -33,22 +33,32 @@ const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
  * the directory only: failed directory passwords are the directory's to count and lock, not the
  * platform's. A sign-in is written to the staff access log as at the normal sign-in. The
  * per-address throttle runs before all of this (auth/throttle.ts).
+ *
+ * The directory is reached through the connections `directories` keeps open between sign-ins
+ * (ldap/directory.ts). An unknown name costs what a known one with a wrong password does: the
+ * directory's search and bind (directory.ts), and the account's lookup here. The sign-in's writes —
+ * the access log's entry, the session, the account's last sign-in — are one statement.
  */
-export async function signInWithDirectory(db: Db, services: PlatformServices, body: LdapLoginBody, origin: AttemptOrigin): Promise<LoginResult> {
+export async function signInWithDirectory(
+  db: Db,
+  services: PlatformServices,
+  directories: DirectoryConnections,
+  body: LdapLoginBody,
+  origin: AttemptOrigin
+): Promise<LoginResult> {
   const directory = await directoryFor(db, body.idOrg);
   let verdict;
   try {
-    verdict = await verifyPerson(directory.config, body.username, body.password);
+    verdict = await directories.verifyPerson(directory.organizationId, directory.config, body.username, body.password);
   } catch (error) {
     if (error instanceof DirectoryError) throw new HttpError(error.kind === 'unreachable' ? 503 : 502, error.kind === 'unreachable' ? LDAP_TEXT.unreachable : LDAP_TEXT.refused);
     throw error;
   }
   if (!verdict.ok) {
     // A locked or inactive account answers 403 whatever the password, as at the normal sign-in.
-    if (verdict.reason === 'bad-password') {
-      const linked = await linkedAccount(db, directory.organizationId, verdict.dn, origin.at);
-      if (linked && !canSignIn(linked.account)) throw locked();
-    }
+    // No one found: the same lookup, for a DN no account has (the same time as a wrong password).
+    const linked = await linkedAccount(db, directory.organizationId, verdict.reason === 'bad-password' ? verdict.dn : '', origin.at);
+    if (linked && !canSignIn(linked.account)) throw locked();
     throw invalidCredentials();
   }
   const { person } = verdict;
@@ -67,8 +77,21 @@ export async function signInWithDirectory(db: Db, services: PlatformServices, bo
     account = await findAccount(db, { idUser: await createAccount(db, directory, person, body.username, role, now) });
   }
   if (!account || !canSignIn(account)) throw locked();
-  await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'signIn', at: now, ip: origin.ip });
-  return issueSession(db, services.tokens, account);
+  // One statement: the account's last sign-in, the access log's entry and the session.
+  const { result, row } = await signSession(services.tokens, account);
+  const touched = db
+    .$with('touched')
+    .as(db.update(ldapAccounts).set({ lastSignInAt: now }).where(eq(ldapAccounts.userId, account.idUser)).returning({ userId: ldapAccounts.userId }));
+  const logged = db
+    .$with('logged')
+    .as(
+      db
+        .insert(userAccessLog)
+        .values(accessRow({ userId: account.idUser, organizationId: account.organizationId, event: 'signIn', at: now, ip: origin.ip }))
+        .returning({ id: userAccessLog.id })
+    );
+  await db.with(touched, logged).insert(refreshTokens).values(row);
+  return result;
 }
 
 /** The organisation named, or the only one with LDAP sign-in when none is named; 400 when that does not lead to an enabled directory. */
@@ -92,19 +115,21 @@ interface Linked {
 }
 
 /**
- * The local account a directory entry signed in as before, by its DN within the organisation, with
- * the organisation's automatic unlock applied as at the normal sign-in (auth/auto-unlock.ts).
+ * The local account a directory entry signed in as before, by its DN within the organisation (one
+ * query), with the organisation's automatic unlock applied as at the normal sign-in
+ * (auth/auto-unlock.ts).
  */
 async function linkedAccount(db: Db, organizationId: number, dn: string, now: Date): Promise<Linked | undefined> {
-  const [link] = await db
-    .select({ userId: ldapAccounts.userId, dn: ldapAccounts.dn, name: users.name })
+  const [row] = await db
+    .select({ ...ACCOUNT_COLUMNS, linkedDn: ldapAccounts.dn, name: users.name })
     .from(ldapAccounts)
     .innerJoin(users, eq(users.idUser, ldapAccounts.userId))
+    .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))
     .where(and(eq(ldapAccounts.organizationId, organizationId), eq(ldapAccounts.dnKey, normaliseDn(dn))))
     .limit(1);
-  if (!link) return undefined;
-  const stored = await findAccount(db, { idUser: link.userId });
-  return stored ? { account: await releaseExpiredLock(db, stored, now), name: link.name, dn: link.dn } : undefined;
+  if (!row) return undefined;
+  const { linkedDn, name, ...stored } = toAccount(row);
+  return { account: await releaseExpiredLock(db, stored, now), name, dn: linkedDn };
 }
 
 /** The e-mail the account gets: the entry's, else the login name when it is one; 422 otherwise. */
@@ -160,16 +185,14 @@ async function createAccount(db: Db, directory: StoredDirectory, person: Directo
 
 /**
  * A later sign-in: the role, the name and the e-mail follow the directory — the user's row written
- * only when one of them changed; the e-mail another account holds answers 409.
+ * only when one of them changed (the last sign-in is the caller's to write); the e-mail another
+ * account holds answers 409.
  */
 async function updateAccount(db: Db, linked: Linked, person: DirectoryPerson, role: RoleId, now: Date): Promise<Account> {
   const { account } = linked;
   const email = emailOf(person, account.email);
   const name = nameOf(person, account.email);
-  if (role === account.role && email === account.email && name === linked.name && person.dn === linked.dn) {
-    await db.update(ldapAccounts).set({ lastSignInAt: now }).where(eq(ldapAccounts.userId, account.idUser));
-    return account;
-  }
+  if (role === account.role && email === account.email && name === linked.name && person.dn === linked.dn) return account;
   try {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role, name, email, dateUpdate: now }).where(eq(users.idUser, account.idUser));

@@ -9,13 +9,17 @@ import type { AccessSubject, TokenService } from './tokens';
  * family is the session: the access token names it (`sid`) and lives only while it does.
  */
 export async function issueSession(db: Db, tokens: TokenService, subject: AccessSubject, familyId: string = randomUUID()): Promise<LoginResult> {
+  const { result, row } = await signSession(tokens, subject, familyId);
+  await db.insert(refreshTokens).values(row);
+  return result;
+}
+
+/** A session's tokens and the refresh_tokens row that makes it live, for a caller that writes the row with more (one statement). */
+export async function signSession(tokens: TokenService, subject: AccessSubject, familyId: string = randomUUID()): Promise<{ result: LoginResult; row: typeof refreshTokens.$inferInsert }> {
   const token = await tokens.signAccess(subject, familyId);
   const refresh = await tokens.signRefresh(subject.idUser);
-  await db.insert(refreshTokens).values({
-    tokenHash: refresh.tokenHash,
-    familyId,
-    userId: subject.idUser,
-    expiresAt: refresh.expiresAt
-  });
-  return { token, refreshToken: refresh.token };
+  return {
+    result: { token, refreshToken: refresh.token },
+    row: { tokenHash: refresh.tokenHash, familyId, userId: subject.idUser, expiresAt: refresh.expiresAt }
+  };
 }

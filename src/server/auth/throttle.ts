@@ -1,7 +1,9 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ServerConfig } from '../config';
 import { HttpError } from '../http/errors';
+import type { RateLimiters } from '../rate-limiters';
 
 /**
  * Per-address throttling of the credential routes (issue 18), with @fastify/rate-limit: counted in
@@ -9,12 +11,16 @@ import { HttpError } from '../http/errors';
  * the body is read, before any argon2 work and before the per-user failure count — one address can
  * neither spray passwords nor lock other people's accounts at scale. The key is request.ip (the
  * plugin's default, an IPv6 client by its /64): the connection's address, or the client a trusted
- * proxy names (config.trustProxy). In memory, per instance: several instances each hold the budget.
+ * proxy names (config.trustProxy). Without Redis, the plugin's own store in memory (per instance);
+ * with REDIS_URL, counted in Redis through rate-limiter-flexible (rate-limiters.ts: one budget for
+ * every instance, and the instance's memory while Redis is unreachable).
  */
 
 export const THROTTLE_TEXT = {
   signIn: (wait: string) => `Demasiados intentos de inicio de sesión. Inténtelo de nuevo en ${wait}.`,
-  other: (wait: string) => `Demasiadas solicitudes desde su conexión. Inténtelo de nuevo en ${wait}.`
+  other: (wait: string) => `Demasiadas solicitudes desde su conexión. Inténtelo de nuevo en ${wait}.`,
+  /** The widget's handshake (realtime/rate-limits.ts): the customer reads it on the entry form. */
+  newChats: (wait: string) => `Se han iniciado demasiados chats desde su conexión. Inténtelo de nuevo en ${wait}.`
 } as const;
 
 /** "45 segundos", "1 segundo", "14 minutos": what Retry-After says, in words. */
@@ -31,11 +37,12 @@ export function waitInWords(ms: number): string {
 export type ThrottleGroup = 'sign-in' | 'sign-in-ldap' | 'refresh' | 'password' | 'ldap-probe';
 
 /** Registers the plugin (no route is limited unless it asks for a group); before any route. */
-export async function registerThrottle(app: FastifyInstance): Promise<void> {
+export async function registerThrottle(app: FastifyInstance, limiters: RateLimiters): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    // One entry per address seen in the window; beyond this the least recent ones are forgotten.
+    // In memory: one entry per address seen in the window; beyond this the least recent ones are forgotten.
     cache: 50_000,
+    ...(limiters.store === 'redis' ? { store: sharedStore(limiters) } : {}),
     errorResponseBuilder: (request, context) => {
       const wait = waitInWords(context.ttl);
       const limit = request.routeOptions.config.rateLimit;
@@ -55,4 +62,48 @@ export async function registerThrottle(app: FastifyInstance): Promise<void> {
 export function throttle(group: ThrottleGroup, config: Pick<ServerConfig, 'authRateLimit'>): RateLimitOptions {
   const { max, windowSeconds } = config.authRateLimit;
   return { groupId: group, max: group === 'refresh' ? max * 4 : max, timeWindow: windowSeconds * 1000 };
+}
+
+/**
+ * @fastify/rate-limit's store interface over rate-limiter-flexible (its RedisStore wants ioredis;
+ * the platform speaks node-redis). The plugin calls incr with the key (address + group) and the
+ * route's budget; like its own stores, each route counts apart (child: one per route).
+ */
+function sharedStore(limiters: RateLimiters): FastifyRateLimitStoreCtor {
+  class SharedStore implements FastifyRateLimitStore {
+    private readonly budgets = new Map<string, RateLimiterAbstract>();
+
+    constructor(
+      _options: unknown,
+      private readonly route = ''
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+      const answer = (res: RateLimiterRes) => callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext });
+      this.budget(timeWindow, max)
+        .consume(`${this.route}|${key}`)
+        .then(answer, (error: unknown) => {
+          // Over the budget is a rejection with the count, not an error.
+          if (error instanceof RateLimiterRes) answer(error);
+          else callback(error instanceof Error ? error : new Error(String(error)));
+        });
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes the route's merged limit options, the route itself under routeInfo (its RedisStore keys by it too).
+      const info = (routeOptions as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return new SharedStore(undefined, `${String(info?.method ?? '')} ${String(info?.url ?? '')}`);
+    }
+
+    private budget(timeWindow: number, max: number): RateLimiterAbstract {
+      const name = `http:${max}/${timeWindow}`;
+      let limiter = this.budgets.get(name);
+      if (!limiter) {
+        limiter = limiters.limiter(name, { points: max, durationSeconds: timeWindow / 1000 });
+        this.budgets.set(name, limiter);
+      }
+      return limiter;
+    }
+  }
+  return SharedStore;
 }

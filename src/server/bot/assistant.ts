@@ -83,9 +83,15 @@ function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Dec
 
 type Decision = BotTurnResult & { nodeId: number | null };
 
-async function decide(workspace: BotWorkspace | null, model: WorkspaceModel | null, input: BotTurnInput): Promise<Decision> {
-  if (!workspace || !model || input.text.trim() === '') return notUnderstood(workspace, input);
-  const result = await understandTurn(workspace, model, input.text);
+/**
+ * A classifier other than the workspaces' NLP.js models (createAssistant's `classify`): with it no
+ * model is trained, loaded or warmed up. The `chat` bench's run without the NLP.js classifier.
+ */
+export type TurnClassifier = (workspace: BotWorkspace, text: string) => Understanding;
+
+/** `result`: what the classifier made of the text (null: no workspace, no model, or an empty text). */
+function decide(workspace: BotWorkspace | null, result: Understanding | null, input: BotTurnInput): Decision {
+  if (!workspace || !result) return notUnderstood(workspace, input);
   const byId = new Map(workspace.nodes.map((n) => [n.nodeId, n]));
   if (result.kind === 'answer') {
     const node = byId.get(result.nodeId);
@@ -118,14 +124,25 @@ export interface Assistant {
   close(): Promise<void>;
 }
 
+export interface AssistantOptions extends ModelRegistryOptions {
+  /** Classifies turns instead of the workspaces' NLP.js models (TurnClassifier); absent: NLP.js, as the platform runs. */
+  classify?: TurnClassifier;
+}
+
 /** The virtual assistant of a platform: its workspaces' models live with `options.db` (the platform's database, not a transaction). */
-export function createAssistant(options: ModelRegistryOptions): Assistant {
-  const models = new ModelRegistry(options);
+export function createAssistant(options: AssistantOptions): Assistant {
+  const { classify } = options;
+  const models = classify ? null : new ModelRegistry(options);
+  const understandText = async (db: Db, workspace: BotWorkspace, text: string): Promise<Understanding | null> => {
+    if (classify) return classify(workspace, text);
+    const model = await models?.modelFor(db, workspace);
+    return model ? understandTurn(workspace, model, text) : null;
+  };
   return {
     async answerTurn(db, input) {
       const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
-      const model = workspace ? await models.modelFor(db, workspace) : null;
-      const { nodeId, ...decided } = await decide(workspace, model, input);
+      const understood = workspace && input.text.trim() !== '' ? await understandText(db, workspace, input.text) : null;
+      const { nodeId, ...decided } = decide(workspace, understood, input);
       const result = { ...decided, items: await withPlatformFiles(db, input.organizationId, decided.items) };
       result.text = itemsToText(result.items);
       const context = input.attachments.length > 0 ? { fileArrayAttachment: input.attachments } : {};
@@ -144,8 +161,8 @@ export function createAssistant(options: ModelRegistryOptions): Assistant {
       return result;
     },
     welcomeTurn,
-    warmUp: () => models.warmUp(),
-    close: () => models.close()
+    warmUp: async () => models?.warmUp(),
+    close: async () => models?.close()
   };
 }
 

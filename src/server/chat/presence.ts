@@ -5,7 +5,8 @@ import type { Db } from '../db/types';
 import { agentPresence, agentStatusChanges, conversations, pauseEvents, users } from '../db/schema';
 import { badRequest } from './errors';
 import { requeue, type Step } from './lifecycle';
-import { AGENT_ROLE, PRESENCE, presenceWord } from './presence-words';
+import { chatRoleCondition } from './attendants';
+import { PRESENCE, presenceWord } from './presence-words';
 import { CHAT_TEXT } from './texts';
 
 export interface AgentIdentity {
@@ -133,11 +134,11 @@ export async function currentStatus(db: Db, agent: AgentIdentity, now: Date): Pr
   return statusView(await ensurePresence(db, agent, now));
 }
 
-/** The agent behind a token, if it is still an active, unlocked role-5 user of that organisation. */
+/** The agent behind a token, if it is still an active, unlocked user of that organisation whose role takes chats (5 or 6). */
 export async function activeAgent(db: Db, userId: number, organizationId: number): Promise<(AgentIdentity & { name: string }) | null> {
   const [row] = await db
     .select({ userId: users.idUser, organizationId: users.organizationId, name: users.name })
     .from(users)
-    .where(and(eq(users.idUser, userId), eq(users.organizationId, organizationId), eq(users.role, AGENT_ROLE), eq(users.isActive, true), eq(users.isLocked, false)));
+    .where(and(eq(users.idUser, userId), eq(users.organizationId, organizationId), chatRoleCondition(), eq(users.isActive, true), eq(users.isLocked, false)));
   return row ?? null;
 }

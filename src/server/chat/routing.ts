@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { agentPresence, agentSplits, conversationAssignments, conversations, splitSchedules, splits, users } from '../db/schema';
-import { AGENT_ROLE, PRESENCE } from './presence-words';
+import { chatRoleCondition } from './attendants';
+import { PRESENCE } from './presence-words';
 import { loadRules } from './lookups';
 import type { Step } from './lifecycle';
 import { agentSnapshot, widgetState } from './snapshots';
@@ -78,7 +79,7 @@ export async function assignNext(step: Step, splitId: number, graceMs: number): 
       and(
         eq(agentSplits.idSplit, splitId),
         eq(users.organizationId, conv.organizationId),
-        eq(users.role, AGENT_ROLE),
+        chatRoleCondition(),
         eq(users.isActive, true),
         presentCondition(now, graceMs),
         sql`${open} < ${attends.max}`,

@@ -4,7 +4,7 @@ import type { Db } from '../db/types';
 import { conflict, notFound } from './errors';
 import { activeSplit, enqueue, type Step } from './lifecycle';
 import type { ConversationRow } from './message-store';
-import { AGENT_ROLE } from './presence-words';
+import { chatRoleCondition } from './attendants';
 import { presentCondition, splitAttendsNow } from './routing';
 import { agentSnapshot, widgetState } from './snapshots';
 
@@ -61,7 +61,7 @@ export async function assignQueuedChat(step: Step, organizationId: number, idCon
   const [agent] = await tx
     .select({ idUser: users.idUser })
     .from(users)
-    .where(and(eq(users.idUser, idUser), eq(users.organizationId, organizationId), eq(users.role, AGENT_ROLE), eq(users.isActive, true)));
+    .where(and(eq(users.idUser, idUser), eq(users.organizationId, organizationId), chatRoleCondition(), eq(users.isActive, true)));
   if (!agent) throw conflict(QUEUE_TEXT.agentUnavailable);
   // Every assignment to this agent serialises on its presence row (the router takes it too).
   const [present] = await tx

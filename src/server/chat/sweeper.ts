@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
@@ -178,19 +178,30 @@ async function expireGrace(run: RunStep, db: Db, now: Date, graceMs: number): Pr
 /**
  * Agents the database counts as connected without a socket anywhere (their instance stopped
  * without telling): their grace period starts now. Rows are read before the sockets, so an agent
- * who connects meanwhile is seen connected.
+ * who connects meanwhile is seen connected. The other way round too: an agent whose grace period
+ * started while it still had a socket somewhere — marked by an instance that could not hear the
+ * others for a while (Redis down or restarting: the adapter counts only the instances it hears) —
+ * is seen again, and its grace period is called off, if it has not changed since it was read.
  */
 async function markOrphans(run: RunStep, db: Db, now: Date, connectedAgents: () => Promise<Set<number> | null>): Promise<void> {
   const rows = await db
-    .select({ userId: agentPresence.userId })
+    .select({ userId: agentPresence.userId, disconnectedAt: agentPresence.disconnectedAt })
     .from(agentPresence)
-    .where(and(ne(agentPresence.status, PRESENCE.disconnected), isNull(agentPresence.disconnectedAt)));
+    .where(ne(agentPresence.status, PRESENCE.disconnected));
   if (rows.length === 0) return;
   const connected = await connectedAgents();
   if (connected === null) return;
-  const orphans = rows.map((r) => r.userId).filter((id) => !connected.has(id));
-  if (orphans.length === 0) return;
+  const orphans = rows.filter((r) => r.disconnectedAt === null && !connected.has(r.userId)).map((r) => r.userId);
+  const seenAgain = rows.filter((r) => r.disconnectedAt !== null && connected.has(r.userId));
+  if (orphans.length === 0 && seenAgain.length === 0) return;
   await run(async (step) => {
     for (const userId of orphans) await markDisconnected(step.tx, userId, now);
+    for (const { userId, disconnectedAt } of seenAgain) {
+      if (disconnectedAt === null) continue;
+      await step.tx
+        .update(agentPresence)
+        .set({ disconnectedAt: null })
+        .where(and(eq(agentPresence.userId, userId), eq(agentPresence.disconnectedAt, disconnectedAt), ne(agentPresence.status, PRESENCE.disconnected)));
+    }
   });
 }

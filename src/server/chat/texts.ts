@@ -7,7 +7,7 @@ export const CHAT_TEXT = {
   serverError: 'Se ha presentado un error en el servidor. Inténtelo mas tarde',
   unauthorized: 'Usuario no autorizado',
   sessionExpired: 'La sesión ha expirado, inicie sesión nuevamente',
-  onlyAgents: 'Solo los asesores humanos pueden conectarse al chat',
+  onlyAgents: 'Solo los asesores humanos y sus supervisores pueden conectarse al chat',
 
   widgetHandshake: 'Indique la organización y el asistente, o la conversación y su token',
   organizationUnavailable: 'La organización no existe o no está activa',

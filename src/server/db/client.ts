@@ -18,13 +18,49 @@ import type { Db } from './types';
  */
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; template?: Blob } | { kind: 'postgres'; url: string };
 
+/** Connections of the chat's pool on PostgreSQL (the live chat, the settings, sign-ins: short statements). */
+export const MAIN_POOL_SIZE = 10;
+/**
+ * Connections of the reports' pool on PostgreSQL (REPORTS_POOL_SIZE): statistics and CSV exports.
+ * Three: two exports under way (each holds its connection until its client has read the file)
+ * still leave one for the statistics pages.
+ */
+export const DEFAULT_REPORTS_POOL_SIZE = 3;
+/** What pg_stat_activity shows as application_name for each pool's connections. */
+export const APPLICATION_NAME = { chat: 'atiende', reports: 'atiende-reports' } as const;
+
+export interface DatabaseOptions {
+  /** PostgreSQL: how many connections statistics and report exports may hold at once (default DEFAULT_REPORTS_POOL_SIZE). */
+  reportsPoolSize?: number;
+}
+
+/**
+ * Where statistics and report exports run. On PostgreSQL a pool of its own, small, beside the
+ * chat's: however many analysts export a million rows or loop the heaviest statistics, they wait
+ * for one of these connections and never take the chat's (issue 21). On PGlite the one connection
+ * (and the same handle) as everything else.
+ */
+export interface ReportsDatabase {
+  db: Db;
+  csv: CsvSource;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseTarget['kind'];
   /** The hot path's prepared statements (statements.ts). */
   statement: RunStatement;
-  /** Report rows as CSV, streamed (csv-stream.ts). */
+  /** Report rows as CSV, streamed (csv-stream.ts), on the reports' connections. */
   csv: CsvSource;
+  /** Statistics and report exports (their own small pool on PostgreSQL). */
+  reports: ReportsDatabase;
+  /**
+   * Runs `job` unless another process (or this one) is running the job of the same key on this
+   * database at the moment, and answers whether it ran. PostgreSQL: a session advisory lock tried
+   * on a connection held for the job (pg_try_advisory_lock; the job's own statements use the pool).
+   * PGlite: one process owns the database, so only this process's runs are kept apart.
+   */
+  exclusive(key: number, job: () => Promise<void>): Promise<boolean>;
   /**
    * Runs the migrations, then `afterMigrate`, while holding a database-wide lock, so that several
    * server instances starting at once on one PostgreSQL migrate and seed exactly once.
@@ -36,19 +72,37 @@ export interface Database {
 /** An arbitrary, fixed key for pg_advisory_lock: "atiende start-up". */
 const STARTUP_LOCK_KEY = 7_424_716_301;
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir, target.template) : openPostgres(target.url);
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir, target.template) : openPostgres(target.url, options.reportsPoolSize ?? DEFAULT_REPORTS_POOL_SIZE);
+}
+
+/** Per key, the run under way in this process. */
+function localExclusion(): (key: number, job: () => Promise<void>) => Promise<boolean> {
+  const running = new Set<number>();
+  return async (key, job) => {
+    if (running.has(key)) return false;
+    running.add(key);
+    try {
+      await job();
+      return true;
+    } finally {
+      running.delete(key);
+    }
+  };
 }
 
 async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: template } : {});
   const db = drizzlePglite({ client, schema });
+  const csv = pgliteCsvSource(db);
   return {
     db,
     kind: 'pglite',
     statement: pgliteStatements(client),
-    csv: pgliteCsvSource(db),
+    csv,
+    reports: { db, csv },
+    exclusive: localExclusion(),
     async prepare(migrationsFolder, afterMigrate) {
       // PGlite is a single connection owned by this process: nothing else can race us.
       await migratePglite(db, { migrationsFolder });
@@ -58,16 +112,59 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that errors (server restart) must not crash the process.
+/**
+ * A pool that outlives its connections: a backend that goes away (a server restart, a failover,
+ * pg_terminate_backend) errors its client, which the pool then drops and replaces at the next
+ * checkout. Idle clients are watched by the pool ('error' on the pool); a client checked out
+ * between two statements (a transaction waiting on this process, a COPY's reader) gets its error
+ * on the client itself, and an 'error' event nobody listens to would end the process — so every
+ * client listens for good. The statement that was running fails and its caller answers an error;
+ * the next one gets a live connection.
+ */
+function resilientPool(url: string, max: number, applicationName: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName });
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
+}
+
+async function openPostgres(url: string, reportsPoolSize: number): Promise<Database> {
+  const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat);
+  const reportsPool = resilientPool(url, reportsPoolSize, APPLICATION_NAME.reports);
   const db = drizzlePg({ client: pool, schema });
+  const reportsDb = drizzlePg({ client: reportsPool, schema });
+  const csv = postgresCsvSource(reportsPool);
+  const local = localExclusion();
   return {
     db,
     kind: 'postgres',
     statement: poolStatements(pool),
-    csv: postgresCsvSource(pool),
+    csv,
+    reports: { db: reportsDb, csv },
+    exclusive: (key, job) =>
+      local(key, async () => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          const locked = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [key]);
+          if (locked.rows[0]?.locked !== true) throw new NotOurs();
+          try {
+            await job();
+          } finally {
+            await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch((error: unknown) => {
+              // A connection that cannot unlock must not go back to the pool still holding the lock.
+              broken = error instanceof Error ? error : new Error(String(error));
+            });
+          }
+        } finally {
+          client.release(broken);
+        }
+      }).catch((error: unknown) => {
+        if (error instanceof NotOurs) return false;
+        throw error;
+      }),
     async prepare(migrationsFolder, afterMigrate) {
       const client = await pool.connect();
       try {
@@ -83,6 +180,11 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end()
+    close: async () => {
+      await Promise.all([pool.end(), reportsPool.end()]);
+    }
   };
 }
+
+/** Another process holds the job's lock. */
+class NotOurs extends Error {}

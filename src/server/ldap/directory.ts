@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Client, Filter, FilterParser, InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
 import { USERNAME_PLACEHOLDER, normaliseDn, type LdapProbeStage } from '../../shared/domain/ldap';
 
@@ -71,40 +72,73 @@ export function isValidUserFilter(template: string): boolean {
 const GROUP_LIMIT = 500;
 
 /**
- * Verifies a person's credentials against the directory: service bind, the one entry the user
- * filter finds, its groups, then a bind as that entry with the password typed. Answers the verdict
- * for the person; throws DirectoryError when the directory itself cannot be used. The user's bind
- * runs on a connection of its own, beside the group search on the service account's.
+ * How a verification reaches the directory: searches as the service account (or anonymously), and
+ * binds as a person. Fresh connections (verifyPerson: 'Probar' tries the settings as they stand),
+ * or the connections a DirectoryConnections keeps between sign-ins.
+ */
+interface Reach {
+  /** Runs `operation` on a connection bound as the service account, naming its stage on failure. */
+  search<T>(stage: LdapProbeStage, operation: (client: Client) => Promise<T>): Promise<T>;
+  /** Whether the password is the entry's, by a bind on a connection that only ever binds. */
+  bindAs(dn: string, password: string): Promise<boolean>;
+  /** Done with the service connection (fresh: closed; kept: left open). */
+  release(): Promise<void>;
+}
+
+/**
+ * Verifies a person's credentials against the directory on fresh connections (closed at the end):
+ * service bind, the one entry the user filter finds, its groups, then a bind as that entry with the
+ * password typed. Answers the verdict for the person; throws DirectoryError when the directory
+ * itself cannot be used. The user's bind runs on a connection of its own, beside the group search
+ * on the service account's.
  */
 export async function verifyPerson(config: DirectoryConfig, username: string, password: string): Promise<Verdict> {
+  return verifyThrough(freshReach(config), config, username, password);
+}
+
+/**
+ * An entry no directory holds, bound to (and its groups searched) when the user filter finds no one,
+ * so that an unknown name costs the directory the work of a known name with a wrong password.
+ */
+const nobodyDn = (config: DirectoryConfig): string => [`cn=atiende-nadie-${NOBODY_TAG}`, config.searchBase].filter((part) => part !== '').join(',');
+const NOBODY_TAG = randomBytes(6).toString('hex');
+
+async function verifyThrough(reach: Reach, config: DirectoryConfig, username: string, password: string): Promise<Verdict> {
   // An empty password would make the bind an anonymous one, which directories let through.
   if (password === '') return { ok: false, reason: 'no-user' };
-  const service = newClient(config);
   try {
-    await bindService(service, config);
     const filter = userFilterFor(config.userFilter, username);
     let entries: Entry[];
     try {
-      ({ searchEntries: entries } = await run(service, 'search', () =>
-        service.search(config.searchBase, { scope: 'sub', filter, sizeLimit: 2, attributes: [config.emailAttribute, config.nameAttribute, 'memberOf'] })
+      ({ searchEntries: entries } = await reach.search('search', (client) =>
+        client.search(config.searchBase, { scope: 'sub', filter, sizeLimit: 2, attributes: [config.emailAttribute, config.nameAttribute, 'memberOf'] })
       ));
     } catch (error) {
-      if (error instanceof DirectoryError && error.cause instanceof SizeLimitExceededError) return { ok: false, reason: 'ambiguous' };
-      throw error;
+      if (!(error instanceof DirectoryError && error.cause instanceof SizeLimitExceededError)) throw error;
+      await asIfSomeone(reach, config, password);
+      return { ok: false, reason: 'ambiguous' };
     }
-    if (entries.length === 0) return { ok: false, reason: 'no-user' };
-    if (entries.length > 1) return { ok: false, reason: 'ambiguous' };
-    const entry = entries[0] as Entry;
+    const entry = entries.length === 1 ? entries[0] : undefined;
+    if (!entry) {
+      await asIfSomeone(reach, config, password);
+      return { ok: false, reason: entries.length === 0 ? 'no-user' : 'ambiguous' };
+    }
 
-    const [groups, passwordOk] = await Promise.all([groupsOf(service, config, entry), bindAs(config, entry.dn, password)]);
+    const [groups, passwordOk] = await Promise.all([groupsOf(reach, config, entry.dn, values(entry, 'memberOf')), reach.bindAs(entry.dn, password)]);
     if (!passwordOk) return { ok: false, reason: 'bad-password', dn: entry.dn };
     return {
       ok: true,
       person: { dn: entry.dn, email: firstValue(entry, config.emailAttribute), name: firstValue(entry, config.nameAttribute), groups }
     };
   } finally {
-    await service.unbind().catch(() => undefined);
+    await reach.release();
   }
+}
+
+/** No one (or several) found: the groups' search and a bind as nobodyDn, their answers unused — the directory's work for a wrong password. */
+async function asIfSomeone(reach: Reach, config: DirectoryConfig, password: string): Promise<void> {
+  const dn = nobodyDn(config);
+  await Promise.all([groupsOf(reach, config, dn, []), reach.bindAs(dn, password).catch(() => false)]);
 }
 
 function newClient(config: DirectoryConfig): Client {
@@ -119,9 +153,9 @@ async function bindService(client: Client, config: DirectoryConfig): Promise<voi
 }
 
 /** The person's groups: the entry's memberOf values, and the groups listing the entry's DN as member or uniqueMember. */
-async function groupsOf(client: Client, config: DirectoryConfig, entry: Entry): Promise<string[]> {
-  const dn = Filter.escape(entry.dn);
-  const { searchEntries } = await run(client, 'groups', () =>
+async function groupsOf(reach: Reach, config: DirectoryConfig, entryDn: string, memberOf: readonly string[]): Promise<string[]> {
+  const dn = Filter.escape(entryDn);
+  const { searchEntries } = await reach.search('groups', (client) =>
     client.search(config.groupSearchBase || config.searchBase, {
       scope: 'sub',
       filter: `(|(member=${dn})(uniqueMember=${dn}))`,
@@ -130,21 +164,238 @@ async function groupsOf(client: Client, config: DirectoryConfig, entry: Entry): 
     })
   );
   const found = new Map<string, string>();
-  for (const group of [...values(entry, 'memberOf'), ...searchEntries.map((e) => e.dn)]) found.set(normaliseDn(group), group);
+  for (const group of [...memberOf, ...searchEntries.map((e) => e.dn)]) found.set(normaliseDn(group), group);
   return [...found.values()];
 }
 
-/** Whether the password is the entry's, by a bind on a connection of its own (closed at once). */
-async function bindAs(config: DirectoryConfig, dn: string, password: string): Promise<boolean> {
-  const client = newClient(config);
+/** A bind as `dn` on `client`: true, false for wrong credentials (the connection stays usable), else DirectoryError. */
+async function bindOn(client: Client, dn: string, password: string): Promise<boolean> {
   try {
     await run(client, 'user-bind', () => client.bind(dn, password));
     return true;
   } catch (error) {
     if (error instanceof DirectoryError && error.cause instanceof InvalidCredentialsError) return false;
     throw error;
-  } finally {
-    await client.unbind().catch(() => undefined);
+  }
+}
+
+/** New connections for one verification, closed when it is done. */
+function freshReach(config: DirectoryConfig): Reach {
+  const service = newClient(config);
+  let bound: Promise<void> | null = null;
+  return {
+    async search(stage, operation) {
+      bound ??= bindService(service, config);
+      await bound;
+      return run(service, stage, () => operation(service));
+    },
+    async bindAs(dn, password) {
+      const client = newClient(config);
+      try {
+        return await bindOn(client, dn, password);
+      } finally {
+        await client.unbind().catch(() => undefined);
+      }
+    },
+    release: () => service.unbind().catch(() => undefined)
+  };
+}
+
+/** Connections kept idle this long are closed (under common NAT and firewall idle timeouts). */
+const IDLE_MS = 30_000;
+/** Idle connections kept per directory for the people's binds (more are opened while sign-ins overlap, and closed after). */
+const KEPT_BINDERS = 4;
+
+/**
+ * The connections kept open to the organisations' directories between sign-ins, so a sign-in does
+ * not pay a new connection (and its TLS) and the service account's bind each time. Per
+ * organisation's directory (its URL, service account and timeouts — new settings close the old
+ * connections): one connection bound as the service account that every sign-in's searches share
+ * (LDAP runs several operations at once on one connection), and a few connections that only ever
+ * bind — each sign-in takes one for the person's bind and gives it back, so no search ever runs as
+ * whoever bound last. A connection the directory closed is replaced; an operation that failed on a
+ * kept connection (not a timeout) is tried once more on a new one. Connections idle for IDLE_MS are
+ * closed. One per platform (auth routes), closed with it.
+ */
+export class DirectoryConnections {
+  private readonly pools = new Map<number, KeptConnections>();
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(private readonly idleMs: number = IDLE_MS) {}
+
+  /** verifyPerson, on the connections kept for organisation `owner`'s directory. */
+  async verifyPerson(owner: number, config: DirectoryConfig, username: string, password: string): Promise<Verdict> {
+    return verifyThrough(this.poolFor(owner, config), config, username, password);
+  }
+
+  /** Closes every kept connection. */
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.close()));
+  }
+
+  private poolFor(owner: number, config: DirectoryConfig): Reach {
+    const key = connectionKey(config);
+    let pool = this.pools.get(owner);
+    if (pool && pool.key !== key) {
+      pool.retire();
+      pool = undefined;
+    }
+    if (!pool) {
+      pool = new KeptConnections(key, config);
+      this.pools.set(owner, pool);
+    }
+    this.sweeper ??= setInterval(() => this.sweep(), Math.max(1000, this.idleMs / 2)).unref();
+    return pool.reach();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [owner, pool] of this.pools) {
+      if (pool.busy() || now - pool.lastUsed < this.idleMs) continue;
+      this.pools.delete(owner);
+      void pool.close();
+    }
+    if (this.pools.size === 0 && this.sweeper) {
+      clearInterval(this.sweeper);
+      this.sweeper = null;
+    }
+  }
+}
+
+/** What the kept connections depend on (the service password hashed: the key is only compared). */
+function connectionKey(config: DirectoryConfig): string {
+  const { url, bindDn, bindPassword, timeoutMs, connectTimeoutMs } = config;
+  return createHash('sha256').update(JSON.stringify([url, bindDn, bindPassword, timeoutMs, connectTimeoutMs])).digest('hex');
+}
+
+const timedOut = (error: unknown): boolean => error instanceof DirectoryError && /timed? ?out/i.test(error.message);
+
+/** One directory's kept connections (see DirectoryConnections). */
+class KeptConnections {
+  lastUsed = Date.now();
+  private service: { client: Client; ready: Promise<void> } | null = null;
+  private readonly binders: Client[] = [];
+  private inUse = 0;
+  private retired = false;
+  private closed = false;
+
+  constructor(
+    readonly key: string,
+    private readonly config: DirectoryConfig
+  ) {}
+
+  busy(): boolean {
+    return this.inUse > 0;
+  }
+
+  reach(): Reach {
+    this.inUse++;
+    this.lastUsed = Date.now();
+    let released = false;
+    return {
+      search: (stage, operation) => this.search(stage, operation),
+      bindAs: (dn, password) => this.bindAs(dn, password),
+      release: async () => {
+        if (released) return;
+        released = true;
+        this.inUse--;
+        this.lastUsed = Date.now();
+        if (this.retired && this.inUse === 0) await this.close();
+      }
+    };
+  }
+
+  /** Settings changed: closes the connections once the verifications under way on them are done. */
+  retire(): void {
+    this.retired = true;
+    if (this.inUse === 0) void this.close();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const clients = [...this.binders, ...(this.service ? [this.service.client] : [])];
+    this.binders.length = 0;
+    this.service = null;
+    await Promise.all(clients.map((client) => client.unbind().catch(() => undefined)));
+  }
+
+  /** The service connection, bound, opening a new one when the kept one closed (a reconnected one would be anonymous). */
+  private async serviceConnection(): Promise<{ client: Client; reused: boolean }> {
+    const kept = this.service;
+    if (kept) {
+      try {
+        await kept.ready;
+        if (this.config.bindDn === '' || kept.client.isBound) return { client: kept.client, reused: true };
+      } catch {
+        // Its opening failed (that sign-in was told): open another.
+      }
+      this.dropService(kept.client);
+    }
+    const client = newClient(this.config);
+    // Anonymous settings: nothing to bind (the connection opens with the first search, and again by itself when closed).
+    const opened = { client, ready: bindService(client, this.config) };
+    this.service = opened;
+    try {
+      await opened.ready;
+    } catch (error) {
+      this.dropService(client);
+      throw error;
+    }
+    return { client, reused: false };
+  }
+
+  private dropService(client: Client): void {
+    if (this.service?.client === client) this.service = null;
+    void client.unbind().catch(() => undefined);
+  }
+
+  private async search<T>(stage: LdapProbeStage, operation: (client: Client) => Promise<T>): Promise<T> {
+    const { client, reused } = await this.serviceConnection();
+    try {
+      return await run(client, stage, () => operation(client));
+    } catch (error) {
+      if (!reused || !(error instanceof DirectoryError) || error.kind !== 'unreachable' || timedOut(error)) throw error;
+      // The kept connection was closed under it (an idle timeout on the way): once more on a new one.
+      this.dropService(client);
+      const again = await this.serviceConnection();
+      return run(again.client, stage, () => operation(again.client));
+    }
+  }
+
+  private async bindAs(dn: string, password: string): Promise<boolean> {
+    let client = this.binders.pop();
+    while (client && !client.isConnected) {
+      void client.unbind().catch(() => undefined);
+      client = this.binders.pop();
+    }
+    const reused = client !== undefined;
+    client ??= newClient(this.config);
+    try {
+      const ok = await bindOn(client, dn, password);
+      this.giveBack(client);
+      return ok;
+    } catch (error) {
+      void client.unbind().catch(() => undefined);
+      if (!reused || !(error instanceof DirectoryError) || error.kind !== 'unreachable' || timedOut(error)) throw error;
+      const fresh = newClient(this.config);
+      try {
+        const ok = await bindOn(fresh, dn, password);
+        this.giveBack(fresh);
+        return ok;
+      } catch (again) {
+        void fresh.unbind().catch(() => undefined);
+        throw again;
+      }
+    }
+  }
+
+  private giveBack(client: Client): void {
+    if (!this.closed && client.isConnected && this.binders.length < KEPT_BINDERS) this.binders.push(client);
+    else void client.unbind().catch(() => undefined);
   }
 }
 

@@ -5,7 +5,7 @@ import type { SessionGuard } from '../auth/session-guard';
 import type { TokenService } from '../auth/tokens';
 import type { ChatEngine } from '../chat/engine';
 import type { AgentIdentity } from '../chat/presence';
-import { AGENT_ROLE } from '../chat/presence-words';
+import { takesChats } from '../chat/presence-words';
 import { CHAT_TEXT } from '../chat/texts';
 import { bindEvent, refusal } from './handlers';
 
@@ -34,7 +34,7 @@ export interface AgentNamespaceDeps {
 
 /**
  * The agent namespace: the handshake's access token is verified (also on connection-state
- * recovery: skipMiddlewares is false) and must name an active role-5 user of a live session. Each
+ * recovery: skipMiddlewares is false) and must name an active user of a live session whose role takes chats (5, or 6 attending chats). Each
  * socket joins agent:{userId} and session:{sid}; the agent's state survives a dropped socket until
  * the grace period runs out. Every event first checks that the session still lives (a Map lookup):
  * one that ended (endUserSessions, maybe on another instance whose disconnect has not arrived yet)
@@ -50,7 +50,7 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
       .verifyAccess(auth.data.token)
       .then(async (claims) => {
         if (!claims) return next(refusal(401, CHAT_TEXT.sessionExpired));
-        if (claims.role !== AGENT_ROLE) return next(refusal(403, CHAT_TEXT.onlyAgents));
+        if (!takesChats(claims.role)) return next(refusal(403, CHAT_TEXT.onlyAgents));
         const agent = await engine.agentFor(Number(claims.sub), claims.company);
         if (!agent) return next(refusal(403, CHAT_TEXT.unauthorized));
         socket.data.agent = agent;

@@ -1,6 +1,12 @@
-import type { BucketSpec, SocketRateLimits } from '../config';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import { normalizeIP } from '@fastify/rate-limit';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { THROTTLE_TEXT, waitInWords } from '../auth/throttle';
+import type { BucketSpec, ServerConfig, SocketRateLimits } from '../config';
 import { tooMany, type ChatError } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
+import type { RateLimiters } from '../rate-limiters';
 
 /**
  * Per-socket rate limits of the live chat (issue 18). Every socket gets two token buckets: one for
@@ -8,7 +14,8 @@ import { CHAT_TEXT } from '../chat/texts';
  * Over either, the event is answered through its ack with 429 and a Spanish text, before its
  * payload reaches the engine: nothing is stored and the assistant is not called.
  *
- * A token bucket written here rather than a library (rate-limiter-flexible and the like): the
+ * A token bucket written here rather than a library (rate-limiter-flexible, which counts the
+ * per-address budgets shared between instances — WidgetConnectBudget below, auth/throttle.ts): the
  * state is two numbers per socket that live and die with the socket object (no keyed store to
  * sweep, no timers), the check is synchronous on the hot path of every chat message (those
  * libraries answer a Promise per event), and the whole rule is the dozen lines below.
@@ -94,4 +101,47 @@ export function throttleSocket(socket: object, limits: SocketRateLimits): void {
 
 export function throttleOf(socket: object): SocketThrottle | undefined {
   return throttles.get(socket);
+}
+
+/**
+ * The widget namespace's handshakes that may start a chat ({ org, va }), per client address (issue
+ * 18): a customer needs no account, so without it one address could open sockets — each a new
+ * conversation candidate — without end. A fixed window (config.widgetConnectLimit, 60 a minute by
+ * default) counted by rate-limiter-flexible: in Redis when REDIS_URL is set, so every instance
+ * shares one budget per address (rate-limiters.ts, which also says what happens if Redis drops),
+ * in memory otherwise. The address is the one the HTTP throttle keys by: the connection's, or the
+ * client a trusted proxy names (TRUST_PROXY, resolved as Fastify resolves request.ip), an IPv6
+ * client by its /64. Resuming a conversation is not counted: it needs the conversation's token,
+ * and refusing it would make the widget forget the customer's conversation.
+ */
+export class WidgetConnectBudget {
+  private readonly trust: (address: string, hop: number) => boolean;
+
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    trustProxy: ServerConfig['trustProxy']
+  ) {
+    this.trust = trustProxy === true ? () => true : trustProxy === false ? () => false : proxyAddr.compile(trustProxy);
+  }
+
+  static create(limiters: RateLimiters, config: Pick<ServerConfig, 'widgetConnectLimit' | 'trustProxy'>): WidgetConnectBudget {
+    const { max, windowSeconds } = config.widgetConnectLimit;
+    return new WidgetConnectBudget(limiters.limiter('widget-connect', { points: max, durationSeconds: windowSeconds }), config.trustProxy);
+  }
+
+  /** The client's address as the HTTP throttle sees it. */
+  address(request: IncomingMessage): string {
+    return normalizeIP(proxyAddr(request, this.trust));
+  }
+
+  /** Counts one handshake from the request's address: null to go on, or the refusal (429, how long to wait). */
+  async admit(request: IncomingMessage): Promise<ChatError | null> {
+    try {
+      await this.limiter.consume(this.address(request));
+      return null;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return tooMany(THROTTLE_TEXT.newChats(waitInWords(error.msBeforeNext)));
+      throw error;
+    }
+  }
 }

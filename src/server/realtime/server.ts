@@ -9,7 +9,7 @@ import type { SocketRateLimits } from '../config';
 import { agentRoom, registerAgentNamespace, sessionRoom, type AgentNamespace } from './agent-namespace';
 import { monitorUserRoom, registerMonitorNamespace, type MonitorNamespace } from './monitor-namespace';
 import { socketNotifier } from './notifier';
-import { throttleSocket } from './rate-limits';
+import { throttleSocket, type WidgetConnectBudget } from './rate-limits';
 import { redisAdapter, type RedisAdapter } from './redis';
 import { registerWidgetNamespace, type WidgetNamespace } from './widget-namespace';
 
@@ -27,11 +27,15 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Per-socket token buckets (rate-limits.ts). */
   limits: SocketRateLimits;
+  /** New-chat widget handshakes per client address (rate-limits.ts). */
+  widgetConnections?: WidgetConnectBudget;
   report: (error: unknown, context: string) => void;
 }
 
 export interface Realtime {
   io: Server;
+  /** PING to the Redis the rooms are shared on (the readiness route); null without Redis. */
+  pingRedis: (() => Promise<void>) | null;
   /** Drops every connection (clients reconnect by themselves), lets the engine finish what is under way, and leaves Redis. */
   close(): Promise<void>;
 }
@@ -71,7 +75,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
     });
   }
   registerAgentNamespace(agents, { engine: options.engine, tokens: options.tokens, sessions: options.sessions, closing: () => closing, report: options.report });
-  registerWidgetNamespace(widgets, { engine: options.engine, report: options.report });
+  registerWidgetNamespace(widgets, { engine: options.engine, connections: options.widgetConnections, report: options.report });
   registerMonitorNamespace(monitors, { tokens: options.tokens, report: options.report });
   options.engine.attach(socketNotifier(agents, widgets, monitors));
   attachSessionFanout(io, agents, monitors, options, redis !== null);
@@ -79,6 +83,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   let closed: Promise<void> | null = null;
   return {
     io,
+    pingRedis: redis ? redis.ping : null,
     close: () =>
       (closed ??= (async () => {
         closing = true;
@@ -86,7 +91,8 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
         // Cut the connections without a socket.io "disconnect": clients see a transport drop and reconnect (to this address, maybe to a new server).
         io.engine.close();
         await options.engine.close();
-        await Promise.allSettled([agents.adapter.close(), widgets.adapter.close(), monitors.adapter.close()]);
+        // Every namespace's adapter, the main one too: the Redis adapter stops reading its stream when all are closed.
+        await Promise.allSettled([io.sockets.adapter.close(), agents.adapter.close(), widgets.adapter.close(), monitors.adapter.close()]);
         await redis?.close();
       })())
   };

@@ -4,6 +4,7 @@ import type { ChatEngine } from '../chat/engine';
 import { conflict } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
 import { bindEvent, refusal } from './handlers';
+import type { WidgetConnectBudget } from './rate-limits';
 
 export interface WidgetSocketData {
   org: number;
@@ -17,6 +18,8 @@ export const conversationRoom = (conversationId: string): string => `conv:${conv
 
 export interface WidgetNamespaceDeps {
   engine: ChatEngine;
+  /** New-chat handshakes per client address (rate-limits.ts); none: not counted. */
+  connections?: WidgetConnectBudget;
   report: (error: unknown, context: string) => void;
 }
 
@@ -24,6 +27,8 @@ export interface WidgetNamespaceDeps {
  * The customer namespace. Handshake `{ org, va }` (an active organisation and one of its virtual
  * agents) to start a conversation, or `{ conversationId, token }` to resume one (the token is
  * compared by its sha256, in constant time). A socket joins conv:{id} of its conversation.
+ * A `{ org, va }` handshake is counted against its address's budget first: over it, refused with
+ * 429 and how long to wait (the widget shows the text on its entry form), before any query.
  */
 export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamespaceDeps): void {
   const { engine } = deps;
@@ -43,7 +48,10 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
       const origin = WidgetOriginAuth.safeParse(socket.handshake.auth);
       if (!origin.success) return next(refusal(400, CHAT_TEXT.widgetHandshake));
       const { org, va } = origin.data;
-      work = engine.widgetOriginProblem(org, va).then((problem) => {
+      const budget = deps.connections;
+      work = (budget ? budget.admit(socket.request) : Promise.resolve(null)).then(async (over) => {
+        if (over) return next(refusal(over.status, over.message));
+        const problem = await engine.widgetOriginProblem(org, va);
         if (problem) return next(refusal(400, problem));
         socket.data = { org, va, conversationId: held };
         next();

@@ -1,16 +1,16 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { endpoints } from '../../shared/api/catalogue';
+import { attendsChatsCondition } from '../chat/attendants';
 import { agentPresence, agentSplits, conversations, pauseEvents, users } from '../db/schema';
 import { byName } from './listing';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
-const AGENT_ROLE = 5;
 const OPEN_STATES = ['ASIGNADA', 'ACTIVA'];
 
 export const agentStateRoutes = defineRoutes('agentState', (app) => {
   /**
-   * Each active agent of the organisation with its presence ('Activo', 'Pausa', 'Desconectado';
+   * Each active agent of the organisation (a supervisor too once he attends chats: attendants.ts) with its presence ('Activo', 'Pausa', 'Desconectado';
    * no presence row yet: 'Desconectado' since the account exists), the pause event while paused,
    * and its assigned or active chats. splits narrows to agents of any of those splits.
    */
@@ -31,7 +31,7 @@ export const agentStateRoutes = defineRoutes('agentState', (app) => {
       .from(users)
       .leftJoin(agentPresence, eq(agentPresence.userId, users.idUser))
       .leftJoin(pauseEvents, eq(pauseEvents.id, agentPresence.pauseEventId))
-      .where(and(eq(users.organizationId, orgId), eq(users.role, AGENT_ROLE), eq(users.isActive, true), inSplits));
+      .where(and(eq(users.organizationId, orgId), attendsChatsCondition(), eq(users.isActive, true), inSplits));
     if (agents.length === 0) return [];
     const open = await db
       .select({ agentId: conversations.agentId, chats: count() })

@@ -2,7 +2,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { endpoints } from '../../shared/api/catalogue';
 import type { AgentConnectionState } from '../../shared/domain/chat';
 import { ChatError } from '../chat/errors';
-import { AGENT_ROLE, PRESENCE } from '../chat/presence-words';
+import { attendsChatsCondition } from '../chat/attendants';
+import { PRESENCE } from '../chat/presence-words';
 import { agentPresence, conversations, pauseEvents, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
@@ -46,7 +47,7 @@ export const agentSupervisionRoutes = defineRoutes('agentSupervision', (app) => 
     const [agent] = await db
       .select({ idUser: users.idUser })
       .from(users)
-      .where(and(eq(users.idUser, body.idUser), eq(users.organizationId, orgId), eq(users.role, AGENT_ROLE)));
+      .where(and(eq(users.idUser, body.idUser), eq(users.organizationId, orgId), attendsChatsCondition()));
     if (!agent) throw new HttpError(404, SETTINGS_TEXT.agentNotFound);
     const status = body.estado === PRESENCE.paused ? 'PAUSA' : 'DESCONECTADO';
     try {

@@ -6,6 +6,7 @@ import { changeOwnPassword, mustChangePassword } from '../auth/password';
 import { rotateRefreshToken } from '../auth/refresh';
 import { throttle } from '../auth/throttle';
 import { sessionOf } from '../auth/tokens';
+import { DirectoryConnections } from '../ldap/directory';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
@@ -16,9 +17,15 @@ export const authRoutes = defineRoutes('auth', (app) => {
   });
 
   // The organisation's directory checks the password (auth/ldap-login.ts); same budget per address as the sign-in.
-  implement(app, endpoints.loginLdap, ({ db, services, body, request }) => signInWithDirectory(db, services, body, { ip: request.ip, at: services.now() }), {
-    rateLimit: throttle('sign-in-ldap', config)
-  });
+  // The connections to the directories stay open between sign-ins, and close with the platform.
+  const directories = new DirectoryConnections();
+  app.addHook('onClose', () => directories.close());
+  implement(
+    app,
+    endpoints.loginLdap,
+    ({ db, services, body, request }) => signInWithDirectory(db, services, directories, body, { ip: request.ip, at: services.now() }),
+    { rateLimit: throttle('sign-in-ldap', config) }
+  );
 
   implement(app, endpoints.refreshSession, ({ db, services, body }) => rotateRefreshToken(db, services, body.refreshToken), {
     rateLimit: throttle('refresh', config)

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * 'Estado de asesores' (GET /api/obtenerEstadoConexionAsesores, served by routes/agent-state.ts)
- * as one statement: each active agent of the organisation, its presence and its open chats. The
+ * as one statement: each active agent of the organisation (and supervisor who attends chats,
+ * chat/attendants.ts), its presence and its open chats. The
  * benchmark's bare baseline for that call; the route answers it with the same reads.
  */
 export function agentStatesSql(idOrg: number): SQL {
@@ -12,5 +13,6 @@ export function agentStatesSql(idOrg: number): SQL {
     from users u
     left join agent_presence p on p.user_id = u.id_user
     left join pause_events pe on pe.id = p.pause_event_id
-    where u.organization_id = ${idOrg} and u.role = 5 and u.is_active`;
+    where u.organization_id = ${idOrg} and u.is_active
+      and (u.role = 5 or (u.role = 6 and (exists (select 1 from agent_splits s where s.id_user = u.id_user) or p.user_id is not null)))`;
 }

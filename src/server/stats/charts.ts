@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { byName } from '../routes/listing';
 import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { channelGroups, seriesPoints } from './channels';
-import { channelSeriesSql, intentSeriesSql } from './summaries';
+import { channelSeriesSql, intentSeriesSql, ratingSeriesSql } from './summaries';
+import { ratedTotalSql, totalsAnswer } from './totals';
 import { int, numOrNull, str, type Row } from './rows';
 import { conversationScope, inIds, meanSeconds } from './scope';
-import { bucketLabel, bucketLabelsSql, bucketOf, labelsOf, topNames, toSeries } from './series';
+import { bucketLabelsSql, labelsOf, topNames, toSeries } from './series';
 import type { StatQueries } from './types';
 
 type ChartKey = 'attendedChatsLine' | 'conversationsLine' | 'ratingsLine' | 'scaledChatsBars' | 'agentAverageTimeBars' | 'agentChatsBars' | 'intentRatingsBars' | 'intentsBars';
@@ -39,18 +40,9 @@ export const chartStats: StatQueries<ChartKey> = {
     shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, 'n'))
   },
 
-  /** Ratings (satisfaction 1–5) of the conversations of the range per bucket, one dataset per score. */
+  /** Ratings (satisfaction 1–5) of the conversations of the range per bucket, one dataset per score (ratingSeriesSql). */
   ratingsLine: {
-    sql: ({ idOrg, range, query }) => {
-      const bucket = bucketOf(sql`c.started_at`, query.resolution);
-      return [
-        sql`
-        select ${bucketLabel(sql`g.bucket`, query.resolution)} as label, g.satisfaction::int as score, g.n::int as value
-        from (select ${bucket} as bucket, c.satisfaction, count(*) as n from conversations c
-              where ${conversationScope(idOrg, range, query)} and c.satisfaction is not null group by 1, 2) g`,
-        bucketLabelsSql(range, query.resolution)
-      ];
-    },
+    sql: (input) => [ratingSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
     shape: (rows, _input, [labels = []]) =>
       toSeries(
         labelsOf(labels),
@@ -105,7 +97,8 @@ export const chartStats: StatQueries<ChartKey> = {
    * each recognised in rated conversations: quantity = those conversations, average = their mean
    * rating (2 decimals); the TOP_RATED_INTENTS highest averages (then most ratings, then name).
    * intents narrows which intents are ranked. (A conversation's turns happen after it started: the
-   * bound keeps the join within the range's turns.)
+   * bound keeps the join within the range's turns.) The count reads the daily totals when the
+   * filter allows (totals.ts), the rows otherwise.
    */
   intentRatingsBars: {
     sql: ({ idOrg, range, query }) => sql`
@@ -120,7 +113,8 @@ export const chartStats: StatQueries<ChartKey> = {
       ranked as (
         select ${intentName(idOrg, sql`p.intent`)} as name, count(*)::int as quantity, round(avg(p.satisfaction), 2)::float8 as average
         from pairs p group by p.intent order by average desc, quantity desc, p.intent collate "C" limit ${TOP_RATED_INTENTS})
-      select (select count(*)::int from rated) as total, ranked.* from (select 1) one left join ranked on true`,
+      select (${totalsAnswer.conversations(query) ? ratedTotalSql({ idOrg, range, query }) : sql`select count(*)::int from rated`}) as total, ranked.*
+      from (select 1) one left join ranked on true`,
     shape: (rows) => ({
       count: int(rows[0] ?? { total: 0 }, 'total'),
       detail: rows

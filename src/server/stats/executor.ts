@@ -14,7 +14,7 @@ const dialect = new PgDialect();
  * The statistics group and join hundreds of thousands of rows: with the default work_mem (4 MB)
  * their hash tables spill to disk. Raised for the statement's own transaction only.
  */
-const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
+const WORK_MEM = `set_config('work_mem', '64MB', true)`;
 /**
  * PostgreSQL compiles an expensive plan's expressions with LLVM first (jit, on by default above a
  * cost the statistics always reach): for these one-pass aggregates that compilation costs more
@@ -22,7 +22,7 @@ const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
  * totals 770 → 410 ms, the customers' summary about the same). Off for the statement's own
  * transaction; PGlite has no JIT and ignores it.
  */
-const NO_JIT = sql.raw(`set local jit = off`);
+const NO_JIT = `set_config('jit', 'off', true)`;
 /**
  * The longest a statistics or report statement may run on PostgreSQL before the engine cancels it:
  * far above what the heaviest allowed page takes on a million conversations (well under a second),
@@ -31,6 +31,14 @@ const NO_JIT = sql.raw(`set local jit = off`);
  * bound (src/shared/domain/filter.ts).
  */
 export const STATEMENT_TIMEOUT_MS = 20_000;
+/**
+ * The statement's settings, for its own transaction only (set_config(…, true) is SET LOCAL), in one
+ * statement: a round trip each would be a fixed cost of every call. The benchmark's bare SQL
+ * (bareStatQuery) runs under them too: the same statement planned the same way.
+ */
+export function settings(timeoutMs: number = STATEMENT_TIMEOUT_MS): SQL {
+  return sql.raw(`select ${WORK_MEM}, ${NO_JIT}, set_config('statement_timeout', '${Math.max(1, Math.floor(timeoutMs))}', true)`);
+}
 /** The most rows one statement may answer: a larger answer is refused rather than built in memory. */
 export const MAX_STATEMENT_ROWS = 200_000;
 export const STATS_TEXT = {
@@ -40,13 +48,79 @@ export const STATS_TEXT = {
 /** SQLSTATE query_canceled: the statement timeout fired. */
 const QUERY_CANCELED = '57014';
 /**
- * How long a statement waits before it starts, so that the other calls of the same page (fired
- * together, arriving within a few milliseconds) find it and wait for it instead of running their
- * own. It matters most on PGlite, which runs a statement on the event loop's thread: a statement
- * started at once would hold back the parsing of the page's other requests until it finished.
+ * Gathering a page's calls. An analytics page fires its calls at once and several read the same
+ * summary; they should find each other's statement (runShared) rather than each run its own. On
+ * PGlite a statement runs on the event loop's thread: one started at once holds back the rest of
+ * the page's requests, which then reach the executor one after another, each after the statement it
+ * could have shared has finished. A fixed wait before every statement avoided that but added its
+ * length (~12 ms) to every call. Instead the statistics route announces each call the moment its
+ * request is read (`expectCall`, before authentication, validation and the filter's reference
+ * check, which take turns of the event loop) and says when it has named its statements or ended
+ * without them; a statement waits only while other calls are known to be on their way, and at most
+ * GATHER_MAX_MS. A call alone starts at once.
  */
-export const GATHER_MS = 10;
-const gather = () => new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS));
+export const GATHER_MAX_MS = 10;
+/** An announced call not heard of for this long no longer holds statements back (a stuck request). */
+const EXPECTED_STALE_MS = 2_000;
+
+interface Gathering {
+  /** Calls announced and not arrived yet, with when they were announced. */
+  expected: Map<object, number>;
+  /** Statements waiting for them. */
+  waiting: Set<() => void>;
+}
+const gatherings = new WeakMap<Db, Gathering>();
+
+function gatheringOf(db: Db): Gathering {
+  let gathering = gatherings.get(db);
+  if (!gathering) {
+    gathering = { expected: new Map(), waiting: new Set() };
+    gatherings.set(db, gathering);
+  }
+  return gathering;
+}
+
+function release(gathering: Gathering): void {
+  for (const resume of [...gathering.waiting]) resume();
+}
+
+/**
+ * A statistics call on `db` is on its way: its statements come soon. Answers the function to call
+ * once it has named them (right before executeStat) or has ended without them; calling it again
+ * does nothing.
+ */
+export function expectCall(db: Db): () => void {
+  const gathering = gatheringOf(db);
+  const token = {};
+  gathering.expected.set(token, Date.now());
+  return () => {
+    if (!gathering.expected.delete(token)) return;
+    if (gathering.expected.size === 0) release(gathering);
+  };
+}
+
+/** How many announced calls on `db` have not arrived yet (what a statement would wait for). */
+export function callsOnTheirWay(db: Db): number {
+  return gatherings.get(db)?.expected.size ?? 0;
+}
+
+/** Resolves once no other announced call is on its way (at once when none is), or after GATHER_MAX_MS. */
+function gathered(db: Db): Promise<void> | undefined {
+  const gathering = gatherings.get(db);
+  if (!gathering || gathering.expected.size === 0) return undefined;
+  const stale = Date.now() - EXPECTED_STALE_MS;
+  for (const [token, at] of gathering.expected) if (at < stale) gathering.expected.delete(token);
+  if (gathering.expected.size === 0) return undefined;
+  return new Promise<void>((resolve) => {
+    const resume = () => {
+      clearTimeout(timer);
+      gathering.waiting.delete(resume);
+      resolve();
+    };
+    const timer = setTimeout(resume, GATHER_MAX_MS);
+    gathering.waiting.add(resume);
+  });
+}
 
 /**
  * How many statistics statements one platform process runs at once on a database (ANALYTICS_CONCURRENCY;
@@ -98,12 +172,10 @@ export function runShared(db: Db, statement: SQL, timeoutMs: number = STATEMENT_
   }
   const existing = running.get(key);
   if (existing) return existing;
-  const started = Promise.all([gather(), freshPlannerStatistics(db)]).then(() =>
+  const started = Promise.all([gathered(db), freshPlannerStatistics(db)]).then(() =>
     admit(db)(() =>
       db.transaction(async (tx) => {
-        await tx.execute(WORK_MEM);
-        await tx.execute(NO_JIT);
-        await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
+        await tx.execute(settings(timeoutMs));
         return rows(await tx.execute(statement));
       })
     ).then(

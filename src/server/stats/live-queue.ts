@@ -3,7 +3,7 @@ import type { LiveQueue } from '../../shared/api/queue-supervision';
 import { agentPresence, agentSplits, conversations, splits, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { loadRules } from '../chat/lookups';
-import { AGENT_ROLE } from '../chat/presence-words';
+import { chatRoleCondition } from '../chat/attendants';
 import { presentCondition, splitAttendsNow } from '../chat/routing';
 
 /**
@@ -21,7 +21,7 @@ export async function liveQueue(db: Db, organizationId: number, now: Date, grace
       .select({ idSplit: splits.idSplit, nombre: splits.nombre, tiempoMaximoEspera: splits.timeMaxInitConversation, asesoresConectados: connected })
       .from(splits)
       .leftJoin(agentSplits, eq(agentSplits.idSplit, splits.idSplit))
-      .leftJoin(users, and(eq(users.idUser, agentSplits.idUser), eq(users.role, AGENT_ROLE), eq(users.isActive, true), eq(users.organizationId, organizationId)))
+      .leftJoin(users, and(eq(users.idUser, agentSplits.idUser), chatRoleCondition(), eq(users.isActive, true), eq(users.organizationId, organizationId)))
       .leftJoin(agentPresence, eq(agentPresence.userId, users.idUser))
       .where(and(eq(splits.organizationId, organizationId), eq(splits.activo, true), eq(splits.logicDelete, false)))
       .groupBy(splits.idSplit)

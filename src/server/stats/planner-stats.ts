@@ -40,12 +40,32 @@ const TableState = z.object({
 
 const checks = new WeakMap<Db, { at: number; done: Promise<void> }>();
 
+/** Runs a job unless another process is running the same one (Database.exclusive); answers whether it ran. */
+export type ExclusiveRun = (key: number, job: () => Promise<void>) => Promise<boolean>;
+/** An arbitrary, fixed advisory-lock key: "atiende planner statistics". */
+export const PLANNER_STATISTICS_LOCK_KEY = 7_424_716_302;
+const exclusives = new WeakMap<Db, ExclusiveRun>();
+
+/**
+ * Several platform processes on one PostgreSQL: the check (and the VACUUM or ANALYZE it starts)
+ * runs in one of them at a time; a process that finds another one at it goes on with the planner
+ * statistics as they are, and checks again a minute later.
+ */
+export function shareRefreshes(db: Db, exclusive: ExclusiveRun): void {
+  exclusives.set(db, exclusive);
+}
+
 /** Resolves once the statistics tables have fresh planner statistics (a check at most once a minute). */
 export function freshPlannerStatistics(db: Db, now = Date.now()): Promise<void> {
   const last = checks.get(db);
   if (last && now - last.at < CHECK_EVERY_MS) return last.done;
   // A failed check (a permission, a lock timeout) only leaves the planner with older statistics.
-  const done = refresh(db).catch(() => undefined);
+  const exclusive = exclusives.get(db);
+  const work = exclusive ? exclusive(PLANNER_STATISTICS_LOCK_KEY, () => refresh(db)) : refresh(db);
+  const done = work.then(
+    () => undefined,
+    () => undefined
+  );
   checks.set(db, { at: now, done });
   return done;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { botScope, conversationScope, inIds, meanSeconds, millis, percent, ZONE, type DayRange, type Filter } from './scope';
-import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from './totals';
+import { botTurnTotalsSql, channelCountsTotalsSql, conversationTotalsSql, customerTotalsSql, intentCountsTotalsSql, ratingCountsTotalsSql, totalsAnswer } from './totals';
 import { bucketLabel, bucketOf, type Resolution } from './series';
 
 /**
@@ -132,32 +132,94 @@ export function botTurnRowsSql({ idOrg, range, query }: Input): SQL {
 /**
  * The recognised intents of the assistant's turns the filter selects (intents narrows by response
  * node), by intent (whichever assistant) and time bucket: label, intent (its name, intentName), n.
+ * Read from the daily totals (totals.ts) when the filter allows and the buckets are whole days.
  */
-export function intentSeriesSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+export function intentSeriesSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return totalsAnswer.intentSeries(input.query) ? intentSeriesTotalsSql(input) : intentSeriesRowsSql(input);
+}
+
+function intentSeriesOf(idOrg: number, resolution: Resolution, counted: SQL): SQL {
   return sql`
-    select ${bucketLabel(sql`g.bucket`, query.resolution)} as label, ${intentName(idOrg, sql`g.intent`)} as intent, g.n::int as n
-    from (select ${bucketOf(sql`b.interaction_time`, query.resolution)} as bucket, b.intent, count(*) as n
-          from bot_interactions b where ${botScope(idOrg, range, query)} and b.intent is not null
-          group by 1, 2) g`;
+    select ${bucketLabel(sql`g.bucket`, resolution)} as label, ${intentName(idOrg, sql`g.intent`)} as intent, g.n::int as n
+    from (${counted}) g`;
+}
+
+/** intentSeriesSql over the raw rows (any filter). */
+export function intentSeriesRowsSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+  return intentSeriesOf(
+    idOrg,
+    query.resolution,
+    sql`select ${bucketOf(sql`b.interaction_time`, query.resolution)} as bucket, b.intent, count(*) as n
+        from bot_interactions b where ${botScope(idOrg, range, query)} and b.intent is not null
+        group by 1, 2`
+  );
+}
+
+/** intentSeriesSql from bot_day_totals. */
+export function intentSeriesTotalsSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return intentSeriesOf(input.idOrg, input.query.resolution, intentCountsTotalsSql(input));
 }
 
 /**
  * Per time bucket and channel: the conversations the filter selects (n), and of the escalated ones
  * the attended (att) and the not attended (natt). Every channel type answers a row even without
- * data (label null) so each gets its dataset; channels narrows the datasets too.
+ * data (label null) so each gets its dataset; channels narrows the datasets too. Read from the
+ * daily totals (totals.ts) when the filter allows and the buckets are whole days.
  */
-export function channelSeriesSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+export function channelSeriesSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return totalsAnswer.conversationSeries(input.query) ? channelSeriesTotalsSql(input) : channelSeriesRowsSql(input);
+}
+
+function channelSeriesOf(query: Filter & { resolution: Resolution }, counted: SQL): SQL {
   return sql`
-    with counted as (
-      select ${bucketOf(sql`c.started_at`, query.resolution)} as bucket, c.channel_id, count(*) as n,
-        count(*) filter (where ${ESCALATED} and ${ATTENDED}) as att, count(*) filter (where ${ESCALATED} and ${NOT_ATTENDED}) as natt
-      from conversations c where ${conversationScope(idOrg, range, query)}
-      group by 1, 2)
+    with counted as (${counted})
     select ch.label as grp, ${bucketLabel(sql`counted.bucket`, query.resolution)} as label,
       coalesce(counted.n, 0)::int as n, coalesce(counted.att, 0)::int as att, coalesce(counted.natt, 0)::int as natt
     from channel_types ch left join counted on counted.channel_id = ch.id_channel
     ${query.channels?.length ? sql`where ${inIds(sql`ch.id_channel`, query.channels)}` : sql``}
     order by ch.id_channel`;
+}
+
+/** channelSeriesSql over the raw rows (any filter). */
+export function channelSeriesRowsSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+  return channelSeriesOf(
+    query,
+    sql`select ${bucketOf(sql`c.started_at`, query.resolution)} as bucket, c.channel_id, count(*) as n,
+        count(*) filter (where ${ESCALATED} and ${ATTENDED}) as att, count(*) filter (where ${ESCALATED} and ${NOT_ATTENDED}) as natt
+      from conversations c where ${conversationScope(idOrg, range, query)}
+      group by 1, 2`
+  );
+}
+
+/** channelSeriesSql from conversation_day_totals. */
+export function channelSeriesTotalsSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return channelSeriesOf(input.query, channelCountsTotalsSql(input));
+}
+
+/**
+ * Ratings (satisfaction 1–5) of the conversations the filter selects per time bucket and score:
+ * label, score, value. From the daily totals (totals.ts) when the filter allows and the buckets are whole days.
+ */
+export function ratingSeriesSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return totalsAnswer.conversationSeries(input.query) ? ratingSeriesTotalsSql(input) : ratingSeriesRowsSql(input);
+}
+
+function ratingSeriesOf(resolution: Resolution, counted: SQL): SQL {
+  return sql`select ${bucketLabel(sql`g.bucket`, resolution)} as label, g.satisfaction::int as score, g.n::int as value from (${counted}) g`;
+}
+
+/** ratingSeriesSql over the raw rows (any filter). */
+export function ratingSeriesRowsSql({ idOrg, range, query }: Input & { query: { resolution: Resolution } }): SQL {
+  return ratingSeriesOf(
+    query.resolution,
+    sql`select ${bucketOf(sql`c.started_at`, query.resolution)} as bucket, c.satisfaction, count(*) as n from conversations c
+        where ${conversationScope(idOrg, range, query)} and c.satisfaction is not null group by 1, 2`
+  );
+}
+
+/** ratingSeriesSql from conversation_day_totals. */
+export function ratingSeriesTotalsSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return ratingSeriesOf(input.query.resolution, ratingCountsTotalsSql(input));
 }
 
 /**
@@ -166,7 +228,8 @@ export function channelSeriesSql({ idOrg, range, query }: Input & { query: { res
  * each); Total = those conversations with at least one. causalesNegocio keeps only those reasons
  * (it narrows the reasons counted, not the conversations). Only an agent records a reason, so only
  * on an escalated conversation: saying so lets the scan read the escalated ones alone
- * (conversations_escalated_stats_idx), a third of them.
+ * (conversations_escalated_stats_idx), a third of them; and only after the conversation started,
+ * so the reasons recorded since the range's start are all that is read (conversation_business_reasons_created_idx).
  */
 export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
   return sql`
@@ -175,6 +238,7 @@ export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
     join conversation_business_reasons cbr on cbr.conversation_id = c.id_conv
     join business_reasons br on br.id_causal = cbr.reason_id
     where ${conversationScope(idOrg, range, query, { omit: ['causalesNegocio'] })} and ${ESCALATED}
+      and cbr.created_at >= ${range.from.toISOString()}::timestamptz
       ${query.causalesNegocio?.length ? sql`and ${inIds(sql`cbr.reason_id`, query.causalesNegocio)}` : sql``}
     group by grouping sets ((br.id_causal, br.nombre), ())`;
 }
@@ -182,7 +246,8 @@ export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
 /**
  * Finalisation reasons (name, n, total_row): per finalisation reason, the conversations the filter
  * selects that ended with it; Total = all of them. causalesFin keeps only those reasons. An agent
- * records it, so the escalated conversations alone are read (as businessReasonsSql).
+ * records it, so the escalated conversations alone are read (as businessReasonsSql), and the
+ * reasons recorded since the range's start (conversation_final_reasons_created_idx).
  */
 export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
   return sql`
@@ -191,6 +256,7 @@ export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
     join conversation_final_reasons cfr on cfr.conversation_id = c.id_conv
     join final_reasons fr on fr.id_causal = cfr.reason_id
     where ${conversationScope(idOrg, range, query, { omit: ['causalesFin'] })} and ${ESCALATED}
+      and cfr.created_at >= ${range.from.toISOString()}::timestamptz
       ${query.causalesFin?.length ? sql`and ${inIds(sql`cfr.reason_id`, query.causalesFin)}` : sql``}
     group by grouping sets ((fr.id_causal, fr.nombre), ())`;
 }
@@ -202,15 +268,23 @@ export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
  * - typing (typed, untyped, on the Total row): the attended chats that finished, typed when an
  *   agent recorded at least one business reason on them (reasons are recorded after the
  *   conversation started, hence the bound that keeps the lookup within the range's reasons).
+ * Counted per reason first (a few groups), then named and totalled; the typed conversations are
+ * looked up once per conversation.
  */
 export function transfersAndTypingSql({ idOrg, range, query }: Input): SQL {
   const done = sql`c.accepted_at is not null and c.status = 'FINALIZADA'`;
-  const typed = sql`c.id_conv in (select cbr.conversation_id from conversation_business_reasons cbr where cbr.created_at >= ${range.from.toISOString()}::timestamptz)`;
   return sql`
-    select r.nombre as name, count(c.automatic_transfer_reason_id)::int as n, grouping(r.id_cause)::int as total_row,
-      count(*) filter (where ${done} and ${typed})::int as typed, count(*) filter (where ${done} and not ${typed})::int as untyped
-    from conversations c
-    left join automatic_transfer_reasons r on r.id_cause = c.automatic_transfer_reason_id
-    where ${conversationScope(idOrg, range, query)} and ${ESCALATED}
+    with g as (
+      select c.automatic_transfer_reason_id as reason, count(*) as n,
+        count(*) filter (where ${done} and t.conversation_id is not null) as typed,
+        count(*) filter (where ${done} and t.conversation_id is null) as untyped
+      from conversations c
+      left join (select distinct cbr.conversation_id from conversation_business_reasons cbr
+                 where cbr.created_at >= ${range.from.toISOString()}::timestamptz) t on t.conversation_id = c.id_conv
+      where ${conversationScope(idOrg, range, query)} and ${ESCALATED}
+      group by c.automatic_transfer_reason_id)
+    select r.nombre as name, coalesce(sum(g.n) filter (where g.reason is not null), 0)::int as n, grouping(r.id_cause)::int as total_row,
+      coalesce(sum(g.typed), 0)::int as typed, coalesce(sum(g.untyped), 0)::int as untyped
+    from g left join automatic_transfer_reasons r on r.id_cause = g.reason
     group by grouping sets ((r.id_cause, r.nombre), ())`;
 }

@@ -117,7 +117,7 @@ export const userEndpoints = {
     access: FILTER_LIST_READERS,
     ipc: ['settings', 'analytics'],
     org: ORG_QUERY,
-    note: 'Shape not shown in SPEC: the human agents (role 5) of the organisation, for filters and split assignment.'
+    note: "Shape not shown in SPEC: the users of the organisation who may take chats — human agents (role 5) and human-agent supervisors (role 6, 'Atender chats') — not deleted, by name, with their role, for filters and split assignment."
   }),
   lockedUsers: endpoint({
     service: 'virtualAgent',

@@ -25,8 +25,11 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-/** A human agent (GET /api/users/agents): the agent users of the organisation, for filters and split links. */
-export const Agent = z.object({ idUser: z.number().int(), name: z.string(), email: z.string(), isActive: z.boolean() });
+/**
+ * A user who may take chats (GET /api/users/agents), for filters and split links: a human agent (role 5)
+ * or a human-agent supervisor (role 6), who attends chats through 'Atender chats'.
+ */
+export const Agent = z.object({ idUser: z.number().int(), name: z.string(), email: z.string(), isActive: z.boolean(), role: z.number().int() });
 export type Agent = z.infer<typeof Agent>;
 
 /**

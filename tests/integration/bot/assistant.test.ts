@@ -351,4 +351,29 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
     expect(errors.join('\n')).toMatch(/worker crashed/);
     expect(await rowsOf(conv)).toHaveLength(1);
   });
+  it('classifies with the classifier it is given instead of NLP.js, training and loading no model (the chat bench run without NLP.js)', async () => {
+    const own = await createBotFixture(bot.db, [
+      { nodeId: `turnos_${Date.now().toString(36)}`, nodeName: 'Turnos', examples: ['pedir un turno'], elements: [{ type: 1, value: 'Pide tu turno en la app.' }] }
+    ]);
+    const asked: string[] = [];
+    const before = trainer.trainings;
+    const plain = createAssistant({
+      db: bot.db,
+      trainer,
+      classify: (workspace, text) => {
+        asked.push(text);
+        const node = workspace.nodes.find((n) => n.examples.includes(text));
+        return node ? { kind: 'answer', nodeId: node.nodeId, score: 1, evidence: 1 } : { kind: 'none' };
+      }
+    });
+    await plain.warmUp();
+    const conv = await createConversation(bot.db, own, NOW);
+    const input = { organizationId: own.organizationId, idVa: own.idVa, conversationId: conv, attachments: [], consecutiveFailures: 0, now: NOW };
+    expect(await plain.answerTurn(bot.db, { ...input, text: 'pedir un turno' })).toMatchObject({ answered: true, text: 'Pide tu turno en la app.' });
+    expect(await plain.answerTurn(bot.db, { ...input, text: 'quiero pedir turno' })).toMatchObject({ answered: false, intent: null });
+    await plain.close();
+    expect(asked).toEqual(['pedir un turno', 'quiero pedir turno']);
+    expect(trainer.trainings).toBe(before);
+    expect(await bot.db.select().from(botModels).where(eq(botModels.workspaceId, own.workspaceId!))).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import {
@@ -25,10 +25,10 @@ import {
 } from '../../../src/server/db/schema';
 import { expectTotalsMatchRows } from '../server/stats-totals-check';
 import { issueSession } from '../../../src/server/auth/session-tokens';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
+import { BACKENDS } from '../server/helpers';
 import { connectAgent, connectWidget, handshakeRefusal, ReliableSender, type TestClient } from './clients';
 import { createChatFixture, entryAnswers } from './fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { MONDAY_10AM, platformForBlock } from './harness';
 import { agentOnline, ConversationViews, newClientId, Removed, startCustomer, startEscalated, SyncAck, type Customer } from './scenario';
 
 const AgentSync = z.object({ chats: z.array(AgentChatSnapshot), status: AgentStatusView });
@@ -39,30 +39,17 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const clientId = () => randomBytes(9).toString('base64url');
 
 describe.each(BACKENDS)('live chat (%s)', (backend) => {
-  let database: TestDatabase;
-  let platform: Running;
-  const clock = new TestClock(MONDAY_10AM);
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    platform = await listenPlatform(database.target, clock);
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await platform?.close();
-    await database?.drop();
-  });
+  const live = platformForBlock(backend);
+  const { clock, clients } = live;
 
   it('takes a customer from the assistant to two agents, a transfer, the end message and one survey', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1, agentsB: 1 });
-    const db = platform.app.db;
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1, agentsB: 1 });
+    const db = live.platform.app.db;
     const [agentA, agentB] = fx.agents;
     if (!agentA || !agentB) throw new Error('two agents expected');
 
     // The customer fills the entry form: the assistant greets.
-    const customer = await connectWidget(platform.url, { org: fx.orgId, va: fx.vaId });
+    const customer = await connectWidget(live.platform.url, { org: fx.orgId, va: fx.vaId });
     clients.push(customer);
     const started = await customer.ok('widget:start', { fields: entryAnswers(fx, 1) }, StartAck);
     expect(started.state).toMatchObject({ state: 'BOT', agentName: null, endMessage: null, surveyPending: false });
@@ -83,7 +70,7 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     expect(queued?.queuedAt?.toISOString()).toBe(MONDAY_10AM.toISOString());
 
     // The agent of GENERAL connects (its presence starts Desconectado) and goes Conectado: the chat comes in, with the assistant's part.
-    const a = await connectAgent(platform.url, agentA.token);
+    const a = await connectAgent(live.platform.url, agentA.token);
     clients.push(a);
     const synced = await a.ok('chat:sync', { known: [] }, z.object({ chats: z.array(AgentChatSnapshot), status: AgentStatusView }));
     expect(synced).toMatchObject({ chats: [], status: { status: 'DESCONECTADO', pauseEventId: null } });
@@ -128,7 +115,7 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     expect(linked?.conversationId).toBe(conversationId);
 
     // Transfer to VENTAS (a derivation of GENERAL): the second agent gets it, marked as a transfer.
-    const b = await connectAgent(platform.url, agentB.token);
+    const b = await connectAgent(live.platform.url, agentB.token);
     clients.push(b);
     await b.ok('agent:status', { status: 'CONECTADO' }, AgentStatusView);
     const notDerived = await a.refused('chat:transfer', { conversationId, idSplit: fx.splitC });
@@ -185,13 +172,13 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   });
 
   it('loses and duplicates nothing across 10 forced disconnects of the agent and of the customer', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
-    const db = platform.app.db;
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
+    const db = live.platform.app.db;
     const [agentSpec] = fx.agents;
     if (!agentSpec) throw new Error('one agent expected');
-    const agent = await agentOnline(platform.url, agentSpec);
+    const agent = await agentOnline(live.platform.url, agentSpec);
     clients.push(agent);
-    const customer = await startEscalated(platform.url, fx, 7);
+    const customer = await startEscalated(live.platform.url, fx, 7);
     clients.push(customer.client);
     const conversationId = customer.conversationId;
     const incoming = await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === conversationId);
@@ -246,14 +233,14 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   });
 
   it('answers copies of one message sent at once (a retry while the first is in flight) with the one stored row', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
-    const db = platform.app.db;
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
+    const db = live.platform.app.db;
     const [agentSpec] = fx.agents;
     if (!agentSpec) throw new Error('one agent expected');
-    const agent = await agentOnline(platform.url, agentSpec);
-    const agentWindow = await connectAgent(platform.url, agentSpec.token);
-    const customer = await startEscalated(platform.url, fx, 9);
-    const customerTab = await connectWidget(platform.url, { conversationId: customer.conversationId, token: customer.token });
+    const agent = await agentOnline(live.platform.url, agentSpec);
+    const agentWindow = await connectAgent(live.platform.url, agentSpec.token);
+    const customer = await startEscalated(live.platform.url, fx, 9);
+    const customerTab = await connectWidget(live.platform.url, { conversationId: customer.conversationId, token: customer.token });
     clients.push(agent, agentWindow, customer.client, customerTab);
     const conversationId = customer.conversationId;
     await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === conversationId);
@@ -280,13 +267,13 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   });
 
   it('sends a message to the other windows of both sides, and to its sending socket only as the ack', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
     const [agentSpec] = fx.agents;
     if (!agentSpec) throw new Error('one agent expected');
-    const agent = await agentOnline(platform.url, agentSpec);
-    const agentWindow = await connectAgent(platform.url, agentSpec.token);
-    const customer = await startEscalated(platform.url, fx, 8);
-    const customerTab = await connectWidget(platform.url, { conversationId: customer.conversationId, token: customer.token });
+    const agent = await agentOnline(live.platform.url, agentSpec);
+    const agentWindow = await connectAgent(live.platform.url, agentSpec.token);
+    const customer = await startEscalated(live.platform.url, fx, 8);
+    const customerTab = await connectWidget(live.platform.url, { conversationId: customer.conversationId, token: customer.token });
     clients.push(agent, agentWindow, customer.client, customerTab);
     const conversationId = customer.conversationId;
     await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === conversationId);
@@ -311,18 +298,18 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   });
 
   it('rejects every event whose payload does not fit (400, Spanish) and changes nothing', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
-    const db = platform.app.db;
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
+    const db = live.platform.app.db;
     const [agentSpec] = fx.agents;
     if (!agentSpec) throw new Error('one agent expected');
-    const agent = await agentOnline(platform.url, agentSpec);
+    const agent = await agentOnline(live.platform.url, agentSpec);
     clients.push(agent);
-    const customer = await startEscalated(platform.url, fx, 3);
+    const customer = await startEscalated(live.platform.url, fx, 3);
     clients.push(customer.client);
     const conversationId = customer.conversationId;
     await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === conversationId);
     await agent.ok('chat:accept', { conversationId }, AgentChatSnapshot);
-    const fresh = await connectWidget(platform.url, { org: fx.orgId, va: fx.vaId });
+    const fresh = await connectWidget(live.platform.url, { org: fx.orgId, va: fx.vaId });
     clients.push(fresh);
 
     const counts = async () => ({
@@ -415,18 +402,18 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   });
 
   it('pausing stops new chats; disconnecting re-queues the ENTRANTE ones and keeps the ACTIVO ones', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 2 });
-    const db = platform.app.db;
+    const fx = await createChatFixture(live.platform.app, { agentsA: 2 });
+    const db = live.platform.app.db;
     const [one, two] = fx.agents;
     if (!one || !two) throw new Error('two agents expected');
-    const a1 = await connectAgent(platform.url, one.token);
+    const a1 = await connectAgent(live.platform.url, one.token);
     clients.push(a1);
     const paused = await a1.ok('agent:status', { status: 'PAUSA', pauseEventId: fx.pauseEventId }, AgentStatusView);
     expect(paused).toMatchObject({ status: 'PAUSA', pauseEventId: fx.pauseEventId });
 
-    const first = await startEscalated(platform.url, fx, 1);
+    const first = await startEscalated(live.platform.url, fx, 1);
     clients.push(first.client);
-    await platform.app.services.chat.assignQueued();
+    await live.platform.app.services.chat.assignQueued();
     const statusOf = async (id: string) => (await db.select({ status: conversations.status, agentId: conversations.agentId }).from(conversations).where(eq(conversations.idConv, id)))[0];
     expect(await statusOf(first.conversationId)).toEqual({ status: 'EN_COLA', agentId: null });
     expect(a1.received('chat:incoming')).toEqual([]);
@@ -434,12 +421,12 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
 
     await a1.ok('agent:status', { status: 'CONECTADO' }, AgentStatusView);
     await a1.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === first.conversationId);
-    const second = await startEscalated(platform.url, fx, 2);
+    const second = await startEscalated(live.platform.url, fx, 2);
     clients.push(second.client);
     await a1.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === second.conversationId);
     await a1.ok('chat:accept', { conversationId: second.conversationId }, AgentChatSnapshot);
 
-    const a2 = await connectAgent(platform.url, two.token);
+    const a2 = await connectAgent(live.platform.url, two.token);
     clients.push(a2);
     await a1.ok('agent:status', { status: 'DESCONECTADO' }, AgentStatusView);
     await a1.waitFor('chat:removed', Removed, (r) => r.conversationId === first.conversationId && r.reason === 'DESCONEXION');
@@ -473,9 +460,9 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   it('a burst of 200 customers on 10 agents (3 chats each) never puts an agent above its limit; every chat is assigned or queued', async () => {
     const CUSTOMERS = 200;
     const MAX = 3;
-    const fx = await createChatFixture(platform.app, { agentsA: 10, maxChats: MAX });
-    const db = platform.app.db;
-    const agents = await Promise.all(fx.agents.map((a) => agentOnline(platform.url, a)));
+    const fx = await createChatFixture(live.platform.app, { agentsA: 10, maxChats: MAX });
+    const db = live.platform.app.db;
+    const agents = await Promise.all(fx.agents.map((a) => agentOnline(live.platform.url, a)));
     clients.push(...agents);
     const agentIds = fx.agents.map((a) => a.userId);
 
@@ -505,14 +492,14 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     await Promise.all(
       Array.from({ length: 25 }, async () => {
         for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-          const c = await startEscalated(platform.url, fx, 1000 + n);
+          const c = await startEscalated(live.platform.url, fx, 1000 + n);
           customers.push(c);
           clients.push(c.client);
         }
       })
     );
     const check = async () => {
-      await platform.app.services.chat.assignQueued();
+      await live.platform.app.services.chat.assignQueued();
       const seen = await openPerAgent();
       expect(seen.max).toBeLessThanOrEqual(MAX);
       expect(seen.total).toBe(CUSTOMERS);
@@ -548,14 +535,14 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
   });
 
   it('refuses handshakes that do not identify an agent or a customer, also when an agent socket recovers its session', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
     const [agentSpec] = fx.agents;
     if (!agentSpec) throw new Error('one agent expected');
-    const url = platform.url;
+    const url = live.platform.url;
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, {})).toEqual({ message: 'La sesión ha expirado, inicie sesión nuevamente', status: 401 });
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: 'no.es.token' })).toMatchObject({ status: 401 });
-    const { token: admin } = await issueSession(platform.app.db, platform.app.services.tokens, { idUser: 3, email: 'admin@demo.co', role: 3, organizationId: 100, organizationName: 'Demo Contact Center' });
-    expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: admin })).toEqual({ message: 'Solo los asesores humanos pueden conectarse al chat', status: 403 });
+    const { token: admin } = await issueSession(live.platform.app.db, live.platform.app.services.tokens, { idUser: 3, email: 'admin@demo.co', role: 3, organizationId: 100, organizationName: 'Demo Contact Center' });
+    expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: admin })).toEqual({ message: 'Solo los asesores humanos y sus supervisores pueden conectarse al chat', status: 403 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, {})).toMatchObject({ status: 400 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, { org: 999_999, va: fx.vaId })).toEqual({ message: 'La organización no existe o no está activa', status: 400 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, { org: fx.orgId, va: 1 })).toEqual({ message: 'El asistente virtual no pertenece a la organización', status: 400 });
@@ -569,15 +556,15 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     // The agent's account is deactivated while its socket is up: after a transport drop, the recovering socket is refused.
     const agent = await connectAgent(url, agentSpec.token);
     clients.push(agent);
-    await platform.app.db.update(users).set({ isActive: false }).where(eq(users.idUser, agentSpec.userId));
+    await live.platform.app.db.update(users).set({ isActive: false }).where(eq(users.idUser, agentSpec.userId));
     const refused = new Promise<Error>((resolve) => agent.socket.once('connect_error', resolve));
     agent.socket.io.engine.close();
     expect((await refused).message).toBe('Usuario no autorizado');
     agent.close();
-    await platform.app.db.update(users).set({ isActive: true }).where(eq(users.idUser, agentSpec.userId));
+    await live.platform.app.db.update(users).set({ isActive: true }).where(eq(users.idUser, agentSpec.userId));
   });
 
   it('leaves the statistics totals as a rebuild from the rows computes them, after every flow above', async () => {
-    await expectTotalsMatchRows(platform.app.db);
+    await expectTotalsMatchRows(live.platform.app.db);
   });
 });

@@ -1,8 +1,10 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import type { ServerConfig } from '../../../src/server/config';
 import type { DatabaseTarget } from '../../../src/server/db/client';
-import { testConfig } from '../server/helpers';
+import { createTestDatabase, testConfig, type Backend, type TestDatabase } from '../server/helpers';
+import type { TestClient } from './clients';
 
 /** A fixed, hand-moved clock: the engine's "now" everywhere (tests never wait on wall-clock timers). */
 export class TestClock {
@@ -44,6 +46,49 @@ export async function listenPlatform(target: DatabaseTarget, clock: TestClock, o
   const bound = typeof address === 'object' && address ? address.port : port;
   let closing: Promise<void> | undefined;
   return { app, url: `http://127.0.0.1:${bound}`, port: bound, close: () => (closing ??= app.close()) };
+}
+
+/** A describe block's platform: listening on a fresh database at a test clock from Monday 10:00. */
+export interface BlockPlatform {
+  readonly platform: Running;
+  readonly database: TestDatabase;
+  readonly clock: TestClock;
+  /** Sockets the tests open; closed after the block. */
+  readonly clients: TestClient[];
+}
+
+/**
+ * Registers, in the calling describe block, a listening platform on a fresh `backend` database for
+ * its tests (beforeAll), and closes the clients, the platform and the database after them.
+ */
+export function platformForBlock(backend: Backend, overrides: Partial<ServerConfig> = {}): BlockPlatform {
+  const clock = new TestClock(MONDAY_10AM);
+  const clients: TestClient[] = [];
+  let database: TestDatabase | undefined;
+  let platform: Running | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    platform = await listenPlatform(database.target, clock, overrides);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await platform?.close();
+    await database?.drop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the platform starts in beforeAll');
+    return value;
+  };
+  return {
+    get platform() {
+      return started(platform);
+    },
+    get database() {
+      return started(database);
+    },
+    clock,
+    clients
+  };
 }
 
 /** Waits until `check` passes (polling the database, say), or fails with its last error. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AgentChatSnapshot, AgentStatusView, LiveMessage, WidgetState } from '../../../src/shared/realtime';
@@ -16,48 +16,35 @@ import { sweep } from '../../../src/server/chat/sweeper';
 import { inTransaction } from '../../../src/server/chat/tx';
 import { localMoment } from '../../../src/server/chat/schedule';
 import { expectTotalsMatchRows } from '../server/stats-totals-check';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
-import { connectAgent, type TestClient } from './clients';
+import { BACKENDS } from '../server/helpers';
+import { connectAgent } from './clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { eventually, MONDAY_10AM, platformForBlock } from './harness';
 import { agentOnline, askForAgent, Ended, newClientId, Removed, startCustomer, startEscalated } from './scenario';
 
 /** Bogotá is UTC-5 all year. */
 const bogota = (day: string, time: string) => new Date(`${day}T${time}:00.000-05:00`);
 
 describe.each(BACKENDS)('chat timers (%s)', (backend) => {
-  let database: TestDatabase;
-  let platform: Running;
-  const clock = new TestClock(MONDAY_10AM);
-  const clients: TestClient[] = [];
+  const live = platformForBlock(backend);
+  const { clock, clients } = live;
   const timers = { tiempoInactividadCliente: 8, timeInactivityClient: 10, timeInactivityAgent: 5, timeMaxInitConversation: 15 };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    platform = await listenPlatform(database.target, clock);
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await platform?.close();
-    await database?.drop();
-  });
-
-  const sweepNow = () => platform.app.services.chat.sweep();
+  const sweepNow = () => live.platform.app.services.chat.sweep();
   const conv = async (id: string) => {
-    const [row] = await platform.app.db.select().from(conversations).where(eq(conversations.idConv, id));
+    const [row] = await live.platform.app.db.select().from(conversations).where(eq(conversations.idConv, id));
     if (!row) throw new Error(`no conversation ${id}`);
     return row;
   };
   const notAttendedCode = async (id: number | null) =>
-    id === null ? null : ((await platform.app.db.select({ code: notAttendedEvents.code }).from(notAttendedEvents).where(eq(notAttendedEvents.id, id)))[0]?.code ?? null);
+    id === null ? null : ((await live.platform.app.db.select({ code: notAttendedEvents.code }).from(notAttendedEvents).where(eq(notAttendedEvents.id, id)))[0]?.code ?? null);
   const commands = async (id: string) =>
-    (await platform.app.db.select().from(messages).where(and(eq(messages.conversationId, id), eq(messages.tipoMensaje, 'COMMAND')))).map((m) => m.mensaje);
+    (await live.platform.app.db.select().from(messages).where(and(eq(messages.conversationId, id), eq(messages.tipoMensaje, 'COMMAND')))).map((m) => m.mensaje);
 
   it('ends a conversation the customer left with the assistant (CCCNE) after tiempoInactividadCliente', async () => {
     clock.now = MONDAY_10AM;
-    const fx = await createChatFixture(platform.app, { agentsA: 0, ...timers });
-    const customer = await startCustomer(platform.url, fx, 1);
+    const fx = await createChatFixture(live.platform.app, { agentsA: 0, ...timers });
+    const customer = await startCustomer(live.platform.url, fx, 1);
     clients.push(customer.client);
     clock.advanceMinutes(7);
     await sweepNow();
@@ -74,8 +61,8 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
   });
 
   it('ends a chat that waited in the queue past timeMaxInitConversation (FCTIA, TIEMPO_ESPERA)', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1, ...timers });
-    const customer = await startEscalated(platform.url, fx, 1);
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1, ...timers });
+    const customer = await startEscalated(live.platform.url, fx, 1);
     clients.push(customer.client);
     clock.advanceMinutes(14);
     await sweepNow();
@@ -88,12 +75,12 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
   });
 
   it('takes an ENTRANTE chat the agent did not accept within timeInactivityAgent back to the queue, for another agent', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 2, ...timers });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 2, ...timers });
     const [one, two] = fx.agents;
     if (!one || !two) throw new Error('two agents expected');
-    const a1 = await agentOnline(platform.url, one);
+    const a1 = await agentOnline(live.platform.url, one);
     clients.push(a1);
-    const customer = await startEscalated(platform.url, fx, 1);
+    const customer = await startEscalated(live.platform.url, fx, 1);
     clients.push(customer.client);
     await a1.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === customer.conversationId);
     clock.advanceMinutes(4);
@@ -105,10 +92,10 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
     await a1.waitFor('chat:removed', Removed, (r) => r.conversationId === customer.conversationId && r.reason === 'INACTIVIDAD');
     // Not offered again to the agent who let it go.
     expect(await conv(customer.conversationId)).toMatchObject({ status: 'EN_COLA', agentId: null });
-    const a2 = await agentOnline(platform.url, two);
+    const a2 = await agentOnline(live.platform.url, two);
     clients.push(a2);
     await a2.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === customer.conversationId);
-    const assignments = await platform.app.db
+    const assignments = await live.platform.app.db
       .select()
       .from(conversationAssignments)
       .where(eq(conversationAssignments.conversationId, customer.conversationId))
@@ -120,13 +107,13 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
   });
 
   it('closes an ACTIVO chat the agent left unanswered (FCTIA) and one the customer stopped answering (FCTIC)', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1, ...timers });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1, ...timers });
     const [one] = fx.agents;
     if (!one) throw new Error('one agent expected');
-    const agent = await agentOnline(platform.url, one);
+    const agent = await agentOnline(live.platform.url, one);
     clients.push(agent);
-    const waiting = await startEscalated(platform.url, fx, 1);
-    const answered = await startEscalated(platform.url, fx, 2);
+    const waiting = await startEscalated(live.platform.url, fx, 1);
+    const answered = await startEscalated(live.platform.url, fx, 2);
     clients.push(waiting.client, answered.client);
     for (const c of [waiting, answered]) {
       await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === c.conversationId);
@@ -152,11 +139,11 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
   });
 
   it('ends at once what escalates out of hours, and what still waits when the day is over (FCFHL); a split without schedule today waits', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1, diasLaborales: [1, 2, 3, 4, 5], horaLaboralInicio: '08:00', horaLaboralFin: '17:00', ...timers });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1, diasLaborales: [1, 2, 3, 4, 5], horaLaboralInicio: '08:00', horaLaboralFin: '17:00', ...timers });
     const [one] = fx.agents;
     if (!one) throw new Error('one agent expected');
     clock.now = bogota('2026-03-02', '20:00');
-    const late = await startEscalated(platform.url, fx, 1);
+    const late = await startEscalated(live.platform.url, fx, 1);
     clients.push(late.client);
     const row = await conv(late.conversationId);
     expect(row).toMatchObject({ status: 'FINALIZADA', endAcronym: 'FCFHL', endedBy: 'SISTEMA', splitId: fx.splitA });
@@ -167,13 +154,13 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
 
     // Saturday is not a working day.
     clock.now = bogota('2026-03-07', '10:00');
-    const saturday = await startEscalated(platform.url, fx, 2);
+    const saturday = await startEscalated(live.platform.url, fx, 2);
     clients.push(saturday.client);
     expect((await conv(saturday.conversationId)).endAcronym).toBe('FCFHL');
 
     // Monday 16:55: it waits (no agent), and at 17:05 the day is over.
     clock.now = bogota('2026-03-09', '16:55');
-    const waiting = await startEscalated(platform.url, fx, 3);
+    const waiting = await startEscalated(live.platform.url, fx, 3);
     clients.push(waiting.client);
     expect((await conv(waiting.conversationId)).status).toBe('EN_COLA');
     clock.advanceMinutes(10);
@@ -186,33 +173,33 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
     // Tuesday 10:00, an agent online, but the split has no schedule for Tuesday: the chat waits until it has one.
     clock.now = bogota('2026-03-10', '10:00');
     const weekday = localMoment(clock.now, 'America/Bogota').weekday;
-    await platform.app.db.delete(splitSchedules).where(and(eq(splitSchedules.idSplit, fx.splitA), eq(splitSchedules.dia, weekday)));
-    const agent = await agentOnline(platform.url, one);
+    await live.platform.app.db.delete(splitSchedules).where(and(eq(splitSchedules.idSplit, fx.splitA), eq(splitSchedules.dia, weekday)));
+    const agent = await agentOnline(live.platform.url, one);
     clients.push(agent);
-    const closedSplit = await startEscalated(platform.url, fx, 4);
+    const closedSplit = await startEscalated(live.platform.url, fx, 4);
     clients.push(closedSplit.client);
-    await platform.app.services.chat.assignQueued();
+    await live.platform.app.services.chat.assignQueued();
     expect((await conv(closedSplit.conversationId)).status).toBe('EN_COLA');
-    await platform.app.db.insert(splitSchedules).values({ idSplit: fx.splitA, dia: weekday, horaInicio: '09:00', horaFin: '12:00' });
-    await platform.app.services.chat.assignQueued();
+    await live.platform.app.db.insert(splitSchedules).values({ idSplit: fx.splitA, dia: weekday, horaInicio: '09:00', horaFin: '12:00' });
+    await live.platform.app.services.chat.assignQueued();
     await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === closedSplit.conversationId);
   });
 
   it('treats a dropped socket as a pause in the connection: only after the grace period is the agent Desconectado and its ENTRANTE chats re-queued', async () => {
     clock.now = bogota('2026-03-11', '10:00');
-    const fx = await createChatFixture(platform.app, { agentsA: 2, ...timers });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 2, ...timers });
     const [one, two] = fx.agents;
     if (!one || !two) throw new Error('two agents expected');
-    const agent = await agentOnline(platform.url, one);
-    const active = await startEscalated(platform.url, fx, 1);
-    const incoming = await startEscalated(platform.url, fx, 2);
+    const agent = await agentOnline(live.platform.url, one);
+    const active = await startEscalated(live.platform.url, fx, 1);
+    const incoming = await startEscalated(live.platform.url, fx, 2);
     clients.push(active.client, incoming.client);
     await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === active.conversationId);
     await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === incoming.conversationId);
     await agent.ok('chat:accept', { conversationId: active.conversationId }, AgentChatSnapshot);
 
     agent.close();
-    const presence = async () => (await platform.app.db.select().from(agentPresence).where(eq(agentPresence.userId, one.userId)))[0];
+    const presence = async () => (await live.platform.app.db.select().from(agentPresence).where(eq(agentPresence.userId, one.userId)))[0];
     const droppedAt = await eventually(async () => {
       const p = await presence();
       if (!p?.disconnectedAt) throw new Error('not marked yet');
@@ -225,9 +212,9 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
     expect(early.graceExpired).toBe(0);
     expect((await presence())?.status).toBe('Activo');
     // Still within the grace period: it is still offered chats.
-    const third = await startEscalated(platform.url, fx, 3);
+    const third = await startEscalated(live.platform.url, fx, 3);
     clients.push(third.client);
-    await platform.app.services.chat.assignQueued();
+    await live.platform.app.services.chat.assignQueued();
     expect(await conv(third.conversationId)).toMatchObject({ status: 'ASIGNADA', agentId: one.userId });
 
     clock.advanceMs(31_000);
@@ -237,7 +224,7 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
     expect(await conv(incoming.conversationId)).toMatchObject({ status: 'EN_COLA', agentId: null });
     expect(await conv(third.conversationId)).toMatchObject({ status: 'EN_COLA', agentId: null });
     expect(await conv(active.conversationId)).toMatchObject({ status: 'ACTIVA', agentId: one.userId });
-    const history = await platform.app.db.select().from(agentStatusChanges).where(eq(agentStatusChanges.userId, one.userId)).orderBy(asc(agentStatusChanges.id));
+    const history = await live.platform.app.db.select().from(agentStatusChanges).where(eq(agentStatusChanges.userId, one.userId)).orderBy(asc(agentStatusChanges.id));
     expect(history.map((h) => [h.status, h.endedAt === null])).toEqual([
       ['Desconectado', false],
       ['Activo', false],
@@ -245,34 +232,34 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
     ]);
 
     // Back online, it sees its ACTIVO chat (the ENTRANTE ones went back to the queue, and come back to it once Conectado).
-    const again = await connectAgent(platform.url, one.token);
+    const again = await connectAgent(live.platform.url, one.token);
     clients.push(again);
     const synced = await again.ok('chat:sync', { known: [] }, z.object({ chats: z.array(AgentChatSnapshot), status: AgentStatusView }));
     expect(synced.status.status).toBe('DESCONECTADO');
     expect(synced.chats.map((c) => c.conversationId)).toEqual([active.conversationId]);
 
     // An agent the database counts as connected without any socket (its server stopped): the next sweep starts its grace period.
-    await platform.app.db.insert(agentPresence).values({ userId: two.userId, organizationId: fx.orgId, status: 'Activo', since: clock.now });
+    await live.platform.app.db.insert(agentPresence).values({ userId: two.userId, organizationId: fx.orgId, status: 'Activo', since: clock.now });
     clock.advanceMs(1_000);
     await sweepNow();
-    const [orphan] = await platform.app.db.select().from(agentPresence).where(eq(agentPresence.userId, two.userId));
+    const [orphan] = await live.platform.app.db.select().from(agentPresence).where(eq(agentPresence.userId, two.userId));
     expect(orphan?.disconnectedAt?.toISOString()).toBe(clock.now.toISOString());
   });
 
   it('closes each conversation once when two sweepers run at the same instant', async () => {
-    const fx: ChatFixture = await createChatFixture(platform.app, { agentsA: 0, ...timers });
+    const fx: ChatFixture = await createChatFixture(live.platform.app, { agentsA: 0, ...timers });
     const started = [];
     for (let n = 1; n <= 6; n++) {
-      const c = await startCustomer(platform.url, fx, n);
+      const c = await startCustomer(live.platform.url, fx, n);
       clients.push(c.client);
       started.push(c.conversationId);
     }
-    const customer = await startCustomer(platform.url, fx, 7);
+    const customer = await startCustomer(live.platform.url, fx, 7);
     clients.push(customer.client);
     await askForAgent(customer);
     clock.advanceMinutes(30);
     const now = clock.read();
-    const db = platform.app.db;
+    const db = live.platform.app.db;
     const run = <T>(fn: (step: { tx: typeof db; now: Date; fx: Effects }) => Promise<T>) => inTransaction(db, (tx) => fn({ tx, now, fx: new Effects() }));
     const opts = { graceMs: 60_000, connectedAgents: async () => new Set<number>() };
     const [x, y] = await Promise.all([sweep(run, db, now, opts), sweep(run, db, now, opts)]);
@@ -284,6 +271,6 @@ describe.each(BACKENDS)('chat timers (%s)', (backend) => {
   });
 
   it('leaves the statistics totals as a rebuild from the rows computes them, after every flow above', async () => {
-    await expectTotalsMatchRows(platform.app.db);
+    await expectTotalsMatchRows(live.platform.app.db);
   });
 });

@@ -188,20 +188,21 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
   });
 
   describe('GET /api/users/agents', () => {
-    it("lists the organisation's human agents by name, with their active flag", async () => {
+    it("lists the organisation's users who take chats (agents and supervisors) by name, with their active flag and role", async () => {
       await platform.app.db.update(users).set({ isActive: false }).where(eq(users.email, 'asesor6@demo.co'));
       const res = await get('admin@demo.co', '/api/users/agents');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
-        { idUser: 12, name: 'Daniela Vargas', email: 'asesor5@demo.co', isActive: true },
-        { idUser: 13, name: 'Felipe Castaño', email: 'asesor6@demo.co', isActive: false },
-        { idUser: 10, name: 'Laura Gutiérrez', email: 'asesor3@demo.co', isActive: true },
-        { idUser: 9, name: 'Santiago Rodríguez', email: 'asesor2@demo.co', isActive: true },
-        { idUser: 11, name: 'Sebastián Moreno', email: 'asesor4@demo.co', isActive: true },
-        { idUser: 5, name: 'Valentina López', email: 'asesor@demo.co', isActive: true }
+        { idUser: 6, name: 'Camilo Herrera', email: 'supervisor@demo.co', isActive: true, role: 6 },
+        { idUser: 12, name: 'Daniela Vargas', email: 'asesor5@demo.co', isActive: true, role: 5 },
+        { idUser: 13, name: 'Felipe Castaño', email: 'asesor6@demo.co', isActive: false, role: 5 },
+        { idUser: 10, name: 'Laura Gutiérrez', email: 'asesor3@demo.co', isActive: true, role: 5 },
+        { idUser: 9, name: 'Santiago Rodríguez', email: 'asesor2@demo.co', isActive: true, role: 5 },
+        { idUser: 11, name: 'Sebastián Moreno', email: 'asesor4@demo.co', isActive: true, role: 5 },
+        { idUser: 5, name: 'Valentina López', email: 'asesor@demo.co', isActive: true, role: 5 }
       ]);
       await platform.app.db.update(users).set({ isActive: true }).where(eq(users.email, 'asesor6@demo.co'));
-      expect((await get('admin@otra.co', '/api/users/agents')).json()).toEqual([{ idUser: 14, name: 'Natalia Ospina', email: 'asesor@otra.co', isActive: true }]);
+      expect((await get('admin@otra.co', '/api/users/agents')).json()).toEqual([{ idUser: 14, name: 'Natalia Ospina', email: 'asesor@otra.co', isActive: true, role: 5 }]);
     });
 
     it('refuses the agent, other organisations and bad ids', async () => {

@@ -84,6 +84,8 @@ describe.each(BACKENDS)('queue, agent states and transfer splits on %s', (backen
       expect(states.every((s) => AgentConnectionState.safeParse(s).success)).toBe(true);
       const seedMoment = states.find((s) => s.idUser === 11)?.fechaEstado;
       expect(states.map((s) => [s.idUser, s.nombre, s.estado, s.eventoPausa, s.chatsActivos])).toEqual([
+        // The supervisor attends Atención general when he opens 'Atender chats'.
+        [6, 'Camilo Herrera', 'Desconectado', null, 0],
         [12, 'Daniela Vargas', 'Desconectado', null, 0],
         [13, 'Felipe Castaño', 'Desconectado', null, 0],
         [10, 'Laura Gutiérrez', 'Activo', null, 1],

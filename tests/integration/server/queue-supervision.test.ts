@@ -74,10 +74,13 @@ describe.each(BACKENDS)("the supervisor's queue on %s", (backend) => {
     const offline = await assign('supervisor@demo.co', chat, agent.asesor4);
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toBe(QUEUE_TEXT.agentNotConnected);
-    // Not an agent of the organisation: the supervisor himself, another organisation's agent.
-    const supervisorId = (await userRow(platform.app, 'supervisor@demo.co')).idUser;
+    // Not one who takes chats in the organisation: an administrator, another organisation's agent.
+    const adminId = (await userRow(platform.app, 'admin@demo.co')).idUser;
     const foreignAgent = (await userRow(platform.app, 'asesor@otra.co')).idUser;
-    for (const idUser of [supervisorId, foreignAgent]) expect((await assign('supervisor@demo.co', chat, idUser)).json().message).toBe(QUEUE_TEXT.agentUnavailable);
+    for (const idUser of [adminId, foreignAgent]) expect((await assign('supervisor@demo.co', chat, idUser)).json().message).toBe(QUEUE_TEXT.agentUnavailable);
+    // A supervisor takes chats ('Atender chats'), but only while connected.
+    const supervisorId = (await userRow(platform.app, 'supervisor@demo.co')).idUser;
+    expect((await assign('supervisor@demo.co', chat, supervisorId)).json().message).toBe(QUEUE_TEXT.agentNotConnected);
     // Paused agents take nothing.
     await setPresence(platform.app, agent.asesor4, 'Pausa', minutesAgo(10), 1);
     expect((await assign('supervisor@demo.co', chat, agent.asesor4)).json().message).toBe(QUEUE_TEXT.agentNotConnected);

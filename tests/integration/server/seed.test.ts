@@ -116,11 +116,13 @@ function expectChatDemoData(data: Snapshot): void {
     [14, 'asesor@otra.co', 200]
   ]);
   expect(data.agentSplits.filter((l) => l.idUser === 5).map((l) => l.idSplit)).toEqual([1, 2]);
+  // The supervisor (role 6) attends Atención general when he opens 'Atender chats'.
+  expect(data.agentSplits.filter((l) => l.idUser === 6).map((l) => l.idSplit)).toEqual([1]);
   for (const split of data.splits.filter((s) => s.organizationId === 100)) {
     expect(data.agentSplits.filter((l) => l.idSplit === split.idSplit).length).toBeGreaterThanOrEqual(2);
   }
   for (const link of data.agentSplits) {
-    const agent = agents.find((a) => a.idUser === link.idUser);
+    const agent = data.users.find((u) => u.idUser === link.idUser && (u.role === 5 || u.role === 6));
     const split = data.splits.find((s) => s.idSplit === link.idSplit);
     expect(agent?.organizationId).toBe(split?.organizationId);
   }

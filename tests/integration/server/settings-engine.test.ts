@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { AGENT_SUPERVISORS } from '../../../src/shared/api/agent-supervision';
@@ -6,11 +6,11 @@ import { AgentConnectionState } from '../../../src/shared/domain/chat';
 import { FinalReason } from '../../../src/shared/domain/reason';
 import { AgentChatSnapshot, AgentStatusView } from '../../../src/shared/realtime';
 import { agentPresence, agentStatusChanges, conversations, splitSchedules } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, createTestDatabase, signIn, type TestDatabase } from './helpers';
+import { BACKENDS, bearer, signIn } from './helpers';
 import { FORBIDDEN_BODY } from './chat-fixtures';
 import type { TestClient } from '../realtime/clients';
 import { createChatFixture, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
+import { platformForBlock } from '../realtime/harness';
 import { agentOnline, Removed, startEscalated } from '../realtime/scenario';
 import { issueSession } from '../../../src/server/auth/session-tokens';
 
@@ -22,49 +22,36 @@ import { issueSession } from '../../../src/server/auth/session-tokens';
 const Finished = z.object({ conversationId: z.string(), endAcronym: z.string() });
 
 describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', (backend) => {
-  let database: TestDatabase;
-  let platform: Running;
-  const clock = new TestClock(MONDAY_10AM);
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    platform = await listenPlatform(database.target, clock);
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await platform?.close();
-    await database?.drop();
-  });
+  const live = platformForBlock(backend);
+  const { clock, clients } = live;
 
   /** A token of `role` in the fixture's organisation (the settings pages' callers). */
   const tokenOf = async (fx: ChatFixture, role: 1 | 3 | 4 | 5 | 6) =>
-    (await issueSession(platform.app.db, platform.app.services.tokens, { idUser: fx.agents[0]?.userId ?? 1, email: `rol${role}@pruebas.co`, role, organizationId: fx.orgId, organizationName: fx.orgName })).token;
+    (await issueSession(live.platform.app.db, live.platform.app.services.tokens, { idUser: fx.agents[0]?.userId ?? 1, email: `rol${role}@pruebas.co`, role, organizationId: fx.orgId, organizationName: fx.orgName })).token;
 
   const rest = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    platform.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+    live.platform.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 
-  const statusOf = async (conversationId: string) => (await platform.app.db.select().from(conversations).where(eq(conversations.idConv, conversationId)))[0];
+  const statusOf = async (conversationId: string) => (await live.platform.app.db.select().from(conversations).where(eq(conversations.idConv, conversationId)))[0];
 
   /** Lets the router run a pass that starts after everything so far (an escalation asks for one). */
-  const routed = () => platform.app.services.chat.assignQueued();
+  const routed = () => live.platform.app.services.chat.assignQueued();
 
   async function online(agent: FixtureAgent): Promise<TestClient> {
-    const client = await agentOnline(platform.url, agent);
+    const client = await agentOnline(live.platform.url, agent);
     clients.push(client);
     return client;
   }
 
   async function escalated(fx: ChatFixture, n: number): Promise<string> {
-    const customer = await startEscalated(platform.url, fx, n);
+    const customer = await startEscalated(live.platform.url, fx, n);
     clients.push(customer.client);
     await routed();
     return customer.conversationId;
   }
 
   it('lowering the max chats stops assignments above it; raising it assigns the waiting chat at once', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1, maxChats: 3 });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1, maxChats: 3 });
     const [agent] = fx.agents;
     if (!agent) throw new Error('one agent expected');
     const supervisor = await tokenOf(fx, 6);
@@ -92,14 +79,14 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
   });
 
   it("closing a split's period queues its new chats (they wait, not end); opening one assigns them at once", async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
     const [agent] = fx.agents;
     if (!agent) throw new Error('one agent expected');
     const admin = await tokenOf(fx, 3);
     const console = await online(agent);
 
     // Monday is day 1: delete split A's Monday period through the splits page.
-    const [monday] = await platform.app.db
+    const [monday] = await live.platform.app.db
       .select({ id: splitSchedules.idHoursBySplits })
       .from(splitSchedules)
       .where(and(eq(splitSchedules.idSplit, fx.splitA), eq(splitSchedules.dia, 1)));
@@ -121,7 +108,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
   });
 
   it('a finalisation reason switched off is no longer offered nor accepted on finish; switched on again it is', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1 });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
     const [agent] = fx.agents;
     if (!agent) throw new Error('one agent expected');
     const supervisor = await tokenOf(fx, 6);
@@ -149,7 +136,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
 
   describe('POST /api/actualizarEstadoAsesor', () => {
     const history = async (userId: number) =>
-      (await platform.app.db.select().from(agentStatusChanges).where(eq(agentStatusChanges.userId, userId)).orderBy(asc(agentStatusChanges.id))).map((h) => [
+      (await live.platform.app.db.select().from(agentStatusChanges).where(eq(agentStatusChanges.userId, userId)).orderBy(asc(agentStatusChanges.id))).map((h) => [
         h.status,
         h.pauseEventId,
         h.endedAt === null
@@ -160,7 +147,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
     });
 
     it('puts an agent in Pausa: he stops receiving chats, his console is told, the history records it', async () => {
-      const fx = await createChatFixture(platform.app, { agentsA: 1 });
+      const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
       const [agent] = fx.agents;
       if (!agent) throw new Error('one agent expected');
       const supervisor = await tokenOf(fx, 6);
@@ -183,7 +170,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
         ['Activo', null, false],
         ['Pausa', fx.pauseEventId, true]
       ]);
-      const [stretch] = await platform.app.db
+      const [stretch] = await live.platform.app.db
         .select()
         .from(agentStatusChanges)
         .where(and(eq(agentStatusChanges.userId, agent.userId), eq(agentStatusChanges.status, 'Activo')));
@@ -202,7 +189,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
     });
 
     it('puts an agent in Desconectado: his incoming chats go back to the queue and he is told', async () => {
-      const fx = await createChatFixture(platform.app, { agentsA: 2 });
+      const fx = await createChatFixture(live.platform.app, { agentsA: 2 });
       const [first, second] = fx.agents;
       if (!first || !second) throw new Error('two agents expected');
       const admin = await tokenOf(fx, 3);
@@ -217,7 +204,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
       await console.waitFor('chat:removed', Removed, (r) => r.conversationId === incoming && r.reason === 'DESCONEXION');
       await routed();
       expect(await statusOf(incoming)).toMatchObject({ status: 'EN_COLA', agentId: null });
-      const [presence] = await platform.app.db.select().from(agentPresence).where(eq(agentPresence.userId, first.userId));
+      const [presence] = await live.platform.app.db.select().from(agentPresence).where(eq(agentPresence.userId, first.userId));
       expect(presence).toMatchObject({ status: 'Desconectado', pauseEventId: null });
       expect((await history(first.userId)).at(-1)).toEqual(['Desconectado', null, true]);
 
@@ -227,13 +214,13 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
     });
 
     it('refuses a pause without an active event of the organisation, other organisations’ agents, and roles without the page', async () => {
-      const fx = await createChatFixture(platform.app, { agentsA: 1 });
+      const fx = await createChatFixture(live.platform.app, { agentsA: 1 });
       const [agent] = fx.agents;
       if (!agent) throw new Error('one agent expected');
       const supervisor = await tokenOf(fx, 6);
       await online(agent);
       const before = await history(agent.userId);
-      const other = await createChatFixture(platform.app, { agentsA: 1 });
+      const other = await createChatFixture(live.platform.app, { agentsA: 1 });
       const cases: [object, number, string][] = [
         [{ idUser: agent.userId, estado: 'Pausa' }, 400, 'idEventoPausa: Seleccione el evento de pausa'],
         [{ idUser: agent.userId, estado: 'Pausa', idEventoPausa: other.pauseEventId }, 400, 'El evento de pausa no existe o no está activo'],
@@ -247,7 +234,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
         expect(res.json().message).toBe(message);
       }
       // The demo organisation's supervisor cannot touch this organisation's agent.
-      const demoSupervisor = (await signIn(platform.app, 'supervisor@demo.co')).token;
+      const demoSupervisor = (await signIn(live.platform.app, 'supervisor@demo.co')).token;
       expect((await rest(demoSupervisor, 'POST', '/api/actualizarEstadoAsesor', { idUser: agent.userId, estado: 'Desconectado' })).statusCode).toBe(404);
       expect((await rest(demoSupervisor, 'POST', `/api/actualizarEstadoAsesor?idOrg=${fx.orgId}`, { idUser: agent.userId, estado: 'Desconectado' })).statusCode).toBe(403);
       // A deleted pause event is not one to pause on.

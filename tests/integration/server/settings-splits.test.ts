@@ -320,6 +320,8 @@ describe.each(BACKENDS)('split settings on %s', (backend) => {
       const links = res.json<AgentSplit[]>();
       expect(links.every((l) => AgentSplit.safeParse(l).success)).toBe(true);
       expect(links.map((l) => [l.idUser, l.nombre])).toEqual([
+        // The supervisor attends Atención general when he opens 'Atender chats'.
+        [6, 'Camilo Herrera'],
         [9, 'Santiago Rodríguez'],
         [11, 'Sebastián Moreno'],
         [5, 'Valentina López']
@@ -341,7 +343,8 @@ describe.each(BACKENDS)('split settings on %s', (backend) => {
       const cases: [string, object, number, string][] = [
         ['admin@demo.co', { idSplit: split.idSplit, idUser: 10 }, 409, 'El asesor ya está asignado a ese split'],
         ['admin@demo.co', { idSplit: split.idSplit, idUser: 14 }, 404, 'El asesor no existe'],
-        ['admin@demo.co', { idSplit: split.idSplit, idUser: 6 }, 404, 'El asesor no existe'],
+        // A role that takes no chats (the visualizador, 4); a supervisor (6) may be linked: he attends chats.
+        ['admin@demo.co', { idSplit: split.idSplit, idUser: 4 }, 404, 'El asesor no existe'],
         ['admin@demo.co', { idSplit: 4, idUser: 5 }, 404, 'El split no existe'],
         ['admin@otra.co', { idSplit: split.idSplit, idUser: 14 }, 404, 'El split no existe'],
         ['admin@demo.co', { idSplit: split.idSplit, idUser: -1 }, 400, 'idUser: Debe ser un número positivo']

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '../../../src/shared/api/catalogue';
 import { bareStatQuery, runStat, STAT_KEYS, type StatKey } from '../../../src/server/stats';
+import { callsOnTheirWay } from '../../../src/server/stats/executor';
 import { BACKENDS } from './helpers';
 import { NOW, statisticsPlatform, TWO_DAYS, type StatisticsPlatform } from './statistics-fixtures';
 
@@ -8,6 +10,7 @@ import { NOW, statisticsPlatform, TWO_DAYS, type StatisticsPlatform } from './st
  * statement (src/server/stats/summaries.ts), so the page costs one statement per summary — and each
  * call still answers its own figure, the same as when it runs alone.
  */
+const TODAY_NOT_A_DAY = '2026-02-30';
 const ATTENTION_PAGE: StatKey[] = ['tmo', 'fcr', 'tmAsignacion', 'tmAtencionAH', 'tmAtencionAV', 'attendedChatsShare', 'notAttendedChatsShare', 'missingBotResponse', 'abandonmentLevel'];
 
 describe.each(BACKENDS)('statistics sharing their statements on %s', (backend) => {
@@ -40,6 +43,30 @@ describe.each(BACKENDS)('statistics sharing their statements on %s', (backend) =
     }
   });
 
+  it('shares them over HTTP too, with no fixed wait: the calls announce themselves as their requests are read', async () => {
+    const db = s.platform.app.services.reportsDb;
+    const alone = [];
+    for (const key of ATTENTION_PAGE) alone.push((await s.json('admin@demo.co', endpoints[key].path, TWO_DAYS)) as unknown);
+    const spy = vi.spyOn(db, 'transaction');
+    try {
+      // The page's nine requests at once, beside refused ones (a bad filter: 400; no such organisation's data: 403).
+      const [together, refused] = await Promise.all([
+        Promise.all(ATTENTION_PAGE.map((key) => s.json('admin@demo.co', endpoints[key].path, TWO_DAYS))),
+        Promise.all([
+          s.get('admin@demo.co', endpoints.tmo.path, { start: TODAY_NOT_A_DAY, end: TWO_DAYS.end }),
+          s.get('admin@demo.co', endpoints.tmo.path, TWO_DAYS, 200)
+        ])
+      ]);
+      expect(together).toEqual(alone);
+      expect(refused.map((res) => res.statusCode)).toEqual([400, 403]);
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+    // Every announced call has arrived or ended: nothing holds the next statement back.
+    expect(callsOnTheirWay(db)).toBe(0);
+  });
+
   it('gives the benchmark every statistic’s bare rows', async () => {
     for (const key of STAT_KEYS) {
       // One conversation's messages or turns: their path names a conversation, not the organisation.
@@ -47,8 +74,8 @@ describe.each(BACKENDS)('statistics sharing their statements on %s', (backend) =
       const rows = await bareStatQuery(s.platform.app.db, key, 100, TWO_DAYS);
       expect(Array.isArray(rows), key).toBe(true);
     }
-    // The agents' states (served by routes/agent-state.ts): the six active agents of organisation 100.
-    expect(await bareStatQuery(s.platform.app.db, 'agentConnectionStates', 100, {})).toHaveLength(6);
+    // The agents' states (served by routes/agent-state.ts): the six active agents of organisation 100 and its supervisor, linked to a split.
+    expect(await bareStatQuery(s.platform.app.db, 'agentConnectionStates', 100, {})).toHaveLength(7);
     await expect(bareStatQuery(s.platform.app.db, 'agents', 100, {})).rejects.toThrow(/not a statistic/);
   });
 });

@@ -4,7 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { generateActivity } from '../../../src/server/db/seed/activity';
 import { rowsOf } from '../../../src/server/db/statements';
 import { dayRange, type Filter } from '../../../src/server/stats/scope';
-import { botTurnRowsSql, conversationRowsSql, customerRowsSql } from '../../../src/server/stats/summaries';
+import {
+  botTurnRowsSql,
+  channelSeriesRowsSql,
+  channelSeriesTotalsSql,
+  conversationRowsSql,
+  customerRowsSql,
+  intentSeriesRowsSql,
+  intentSeriesTotalsSql,
+  ratingSeriesRowsSql,
+  ratingSeriesTotalsSql
+} from '../../../src/server/stats/summaries';
 import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from '../../../src/server/stats/totals';
 import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
 import { expectTotalsMatchRows } from './stats-totals-check';
@@ -12,7 +22,8 @@ import { expectTotalsMatchRows } from './stats-totals-check';
 /**
  * The daily totals (migration 0005) answer exactly what the raw rows answer: after the generator's
  * rebuild, and after every kind of change the triggers keep them through (inserts, updates of each
- * column they read, deletes, a truncate). Each comparison runs the same summary both ways.
+ * column they read, deletes, a truncate). Each comparison runs the same summary (and the same series
+ * by day, week and month: per channel, rating score and intent; migration 0012) both ways.
  */
 const NOW = new Date('2026-03-02T15:04:05.000Z');
 const ORG = 100;
@@ -39,10 +50,23 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
       const query = { ...MONTH, attention: 'attended', resolution: 'day', ...extra } as Filter;
       const input = { idOrg: ORG, range: dayRange(query.start, query.end), query };
       const where = `${label}, ${name}`;
-      expect(totalsAnswer.conversations(query), where).toBe(true);
-      expect(await rows(app, conversationTotalsSql(input)), where).toEqual(await rows(app, conversationRowsSql(input)));
+      if (totalsAnswer.conversations(query)) expect(await rows(app, conversationTotalsSql(input)), where).toEqual(await rows(app, conversationRowsSql(input)));
+      else expect(name, where).toBe('intents');
       if (totalsAnswer.customers(query)) expect(await rows(app, customerTotalsSql(input)), where).toEqual(await rows(app, customerRowsSql(input)));
       if (totalsAnswer.bot(query)) expect(sortTurns(await rows(app, botTurnTotalsSql(input))), where).toEqual(sortTurns(await rows(app, botTurnRowsSql(input))));
+      // The series by day, week and month: per channel, per rating score, per intent.
+      for (const resolution of ['day', 'week', 'month'] as const) {
+        const series = { ...input, query: { ...query, resolution } };
+        const at = `${where}, by ${resolution}`;
+        if (totalsAnswer.conversationSeries(series.query)) {
+          expect(sortTurns(await rows(app, channelSeriesTotalsSql(series))), at).toEqual(sortTurns(await rows(app, channelSeriesRowsSql(series))));
+          expect(sortTurns(await rows(app, ratingSeriesTotalsSql(series))), at).toEqual(sortTurns(await rows(app, ratingSeriesRowsSql(series))));
+        }
+        if (totalsAnswer.intentSeries(series.query)) {
+          expect(sortTurns(await rows(app, intentSeriesTotalsSql(series))), at).toEqual(sortTurns(await rows(app, intentSeriesRowsSql(series))));
+        }
+      }
+      expect(totalsAnswer.conversationSeries({ ...query, resolution: 'hour' }), where).toBe(false);
     }
   }
 
@@ -61,7 +85,8 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
       ['agents', { agents: await pick(sql`select distinct agent_id as id from conversations where agent_id is not null order by 1`) }],
       ['cities', { cities: await pick(sql`select distinct city_id as id from conversations where city_id is not null order by 1`) }],
       ['departments', { departments: await pick(sql`select distinct ci.id_department as id from conversations c join cities ci on ci.id = c.city_id order by 1`) }],
-      ['regionals', { regionals: await pick(sql`select distinct id_regional as id from department_regions where organization_id = ${ORG} order by 1`) }]
+      ['regionals', { regionals: await pick(sql`select distinct id_regional as id from department_regions where organization_id = ${ORG} order by 1`) }],
+      ['intents', { intents: await pick(sql`select distinct response_node_id as id from bot_interactions where response_node_id is not null order by 1`) }]
     ];
   });
 
@@ -111,6 +136,8 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
     // The assistant's turns: recognised differently, answered differently, moved, deleted.
     await app.db.execute(sql`update bot_interactions set answered = not answered where id in (select id from bot_interactions order by id limit 80)`);
     await app.db.execute(sql`update bot_interactions set response_node_id = null where id in (select id from bot_interactions where response_node_id is not null order by id desc limit 40)`);
+    await app.db.execute(sql`update bot_interactions set intent = 'otro_codigo' where id in (select id from bot_interactions where intent is not null order by id limit 35)`);
+    await app.db.execute(sql`update bot_interactions set intent = null where id in (select id from bot_interactions where intent is not null order by id desc limit 25)`);
     await app.db.execute(sql`update bot_interactions set interaction_time = interaction_time + interval '2 days' where id in (select id from bot_interactions order by id limit 30)`);
     await app.db.execute(sql`delete from bot_interactions where id in (select id from bot_interactions order by id desc limit 100)`);
     await expectSameAnswers('changed');

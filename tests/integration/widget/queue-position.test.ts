@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WidgetState } from '../../../src/shared/realtime';
 import { conversations } from '../../../src/server/db/schema';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
-import type { TestClient } from '../realtime/clients';
+import { BACKENDS } from '../server/helpers';
 import { createChatFixture } from '../realtime/fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
+import { platformForBlock } from '../realtime/harness';
 import { agentOnline, startEscalated, SyncAck, type Customer } from '../realtime/scenario';
 
 /** The customer's place in the queue (WidgetState.queuePosition, issue 17): on queueing, on sync, and whenever the queue moves. */
 describe.each(BACKENDS)('queue position in the widget (%s)', (backend) => {
-  let database: TestDatabase;
-  let platform: Running;
-  const clock = new TestClock(MONDAY_10AM);
-  const clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    platform = await listenPlatform(database.target, clock);
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await platform?.close();
-    await database?.drop();
-  });
+  const live = platformForBlock(backend);
+  const { clock, clients } = live;
 
   /** The newest state the customer heard, once it says `test`. */
   const heard = (customer: Customer, test: (s: WidgetState) => boolean) =>
@@ -32,7 +18,7 @@ describe.each(BACKENDS)('queue position in the widget (%s)', (backend) => {
   const sync = (customer: Customer) => customer.client.ok('widget:sync', { afterSeq: 0 }, SyncAck);
 
   it('counts the waiting conversations of the split ahead of each customer and follows the queue as it moves', async () => {
-    const fx = await createChatFixture(platform.app, { agentsA: 1, maxChats: 1 });
+    const fx = await createChatFixture(live.platform.app, { agentsA: 1, maxChats: 1 });
     const [agent] = fx.agents;
     if (!agent) throw new Error('one agent expected');
 
@@ -40,7 +26,7 @@ describe.each(BACKENDS)('queue position in the widget (%s)', (backend) => {
     const customers: Customer[] = [];
     for (let n = 1; n <= 3; n++) {
       clock.advanceMs(1000);
-      const customer = await startEscalated(platform.url, fx, n);
+      const customer = await startEscalated(live.platform.url, fx, n);
       clients.push(customer.client);
       customers.push(customer);
     }
@@ -59,7 +45,7 @@ describe.each(BACKENDS)('queue position in the widget (%s)', (backend) => {
     expect((await sync(third)).state.queuePosition).toBe(2);
 
     // The agent connects and is offered the first (one chat at most): it is no longer in the queue, the third is next.
-    const agentClient = await agentOnline(platform.url, agent);
+    const agentClient = await agentOnline(live.platform.url, agent);
     clients.push(agentClient);
     const offered = await heard(first, (s) => s.state === 'ASIGNADA');
     expect(offered.queuePosition).toBeNull();
@@ -68,7 +54,7 @@ describe.each(BACKENDS)('queue position in the widget (%s)', (backend) => {
     expect((await sync(first)).state.queuePosition).toBeNull();
 
     // What the position counts is the database's queue.
-    const [row] = await platform.app.db.select({ status: conversations.status }).from(conversations).where(eq(conversations.idConv, third.conversationId));
+    const [row] = await live.platform.app.db.select({ status: conversations.status }).from(conversations).where(eq(conversations.idConv, third.conversationId));
     expect(row?.status).toBe('EN_COLA');
   });
 });

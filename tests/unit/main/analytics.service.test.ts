@@ -53,9 +53,9 @@ describe('analytics:query', () => {
   });
 
   it("fills an ?idOrg entry's organisation from the session too", async () => {
-    route = () => json(200, [{ idUser: 9, name: 'Asesor Uno', email: 'asesor@demo.co', isActive: true }]);
+    route = () => json(200, [{ idUser: 9, name: 'Asesor Uno', email: 'asesor@demo.co', isActive: true, role: 5 }]);
     await signIn(6);
-    expect(await handlers['analytics:query']({ call: 'agents', query: {} })).toEqual({ ok: true, data: [{ idUser: 9, name: 'Asesor Uno', email: 'asesor@demo.co', isActive: true }] });
+    expect(await handlers['analytics:query']({ call: 'agents', query: {} })).toEqual({ ok: true, data: [{ idUser: 9, name: 'Asesor Uno', email: 'asesor@demo.co', isActive: true, role: 5 }] });
     expect(sent()[0]!.url).toBe('http://platform.test/api/users/agents?idOrg=100');
   });
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THROTTLE_PAUSE_MS } from '../../../src/main/services/chat-link.service';
 import { CHAT_TEXT } from '../../../src/main/services/chat-texts';
+import { ATTEND_TEXT } from '../../../src/main/services/session.service';
+import { MSG } from '../../../src/shared/messages';
 import { createIpcHandlers } from '../../../src/main/ipc/register';
 import { createMemoryTokenVault, silentLogger } from '../../../src/main/services/ports';
 import { ACK_TIMEOUT, agentHarness, agentSettings, agentToken, agentTokens, REPEAT, until, type AgentHarness } from './agent-harness';
@@ -90,6 +92,38 @@ describe('chat link: connecting and following the session', () => {
     expect(h.services.chatLink.state()).toEqual({ connection: 'unauthorized', agentStatus: null, chats: [], waiting: 0 });
     expect(h.settings.get('agentStatus')).toBeNull();
     expect(h.settings.get('pauseEventId')).toBeNull();
+  });
+
+  it("serves a supervisor only while he attends chats ('Atender chats'), and his Volver is refused while he holds one", async () => {
+    const supervisor = { access: accessToken({ role: 6, sub: '6', email: 'supervisor@demo.co', jti: 'sup' }), refresh: refreshToken(T0 + 86_400_000) };
+    platform.validTokens.add(supervisor.access);
+    const h = await start({ tokens: supervisor });
+    expect(h.services.chatLink.active()).toBe(false);
+    expect(platform.handshakes).toEqual([]);
+    // Nobody else may enter the chat-only tree.
+    const refused = await start({ tokens: { access: accessToken({ role: 4, jti: 'vis' }), refresh: refreshToken(T0 + 86_400_000) } });
+    expect(await refused.services.session.attendChats()).toEqual({ ok: false, error: { status: 403, message: MSG.generic.unauthorized } });
+    expect(refused.services.chatLink.active()).toBe(false);
+
+    platform.assign('conv-7');
+    const entered = await h.services.session.attendChats();
+    expect(entered.ok && entered.data.attendingChats).toBe(true);
+    expect(h.services.chatLink.active()).toBe(true);
+    await until(() => online(h) && chat(h, 'conv-7') !== undefined, 'the supervisor link');
+    expect(platform.handshakes).toEqual([supervisor.access]);
+    expect((await h.services.chat.setStatus({ status: 'CONECTADO', pauseEventId: null })).ok).toBe(true);
+
+    // Holding an open chat, he cannot leave; once it ends, he leaves Desconectado and the link forgets him.
+    expect(await h.services.session.leaveChats()).toEqual({ ok: false, error: { status: 409, message: ATTEND_TEXT.openChats(1) } });
+    expect(h.services.chatLink.active()).toBe(true);
+    platform.end('conv-7');
+    await until(() => chat(h, 'conv-7')?.status === 'FINALIZADO', 'the chat to end');
+    const left = await h.services.session.leaveChats();
+    expect(left.ok && left.data.attendingChats).toBeUndefined();
+    await until(() => platform.connected() === 0, 'the socket to close');
+    expect(platform.received.at(-1)).toEqual({ event: 'agent:status', payload: { status: 'DESCONECTADO', pauseEventId: null } });
+    expect(h.services.chatLink.state()).toEqual({ connection: 'unauthorized', agentStatus: null, chats: [], waiting: 0 });
+    expect(h.settings.get('agentStatus')).toBeNull();
   });
 
   it('refreshes the token once when the handshake is refused for it, and reconnects with the new one', async () => {

@@ -13,6 +13,8 @@ function spies(): IpcServices {
       loginLdap: vi.fn(),
       ldapDirectories: vi.fn(),
       administerEntity: vi.fn(),
+      attendChats: vi.fn(),
+      leaveChats: vi.fn(),
       leaveEntity: vi.fn(),
       logout: none,
       get: none,

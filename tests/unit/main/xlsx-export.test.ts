@@ -1,10 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { Readable, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cellValue, csvToXlsx } from '../../../src/main/services/xlsx-export';
+import { cellValue, csvToXlsx, sheetBackpressure } from '../../../src/main/services/xlsx-export';
 
 const CSV =
   '\uFEFFConversación,Fecha de entrada,Duración,Interacciones,Identificación,Causales de negocio\n' +
@@ -96,4 +98,62 @@ describe('the Excel export', () => {
     await expect(csvToXlsx(Readable.from(slow()), target, { signal: controller.signal })).rejects.toThrow();
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('fails, rather than waits, when the file cannot be written', async () => {
+    await expect(csvToXlsx(Readable.from([Buffer.from(CSV)]), join(dir, 'no-existe', 'chats.xlsx'))).rejects.toThrow(/ENOENT/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('sees when the zip stops taking a sheet\'s rows, and lets them go on once it drains', async () => {
+    // An output that takes nothing until opened: everything behind it (archiver, deflate, the sheet's entry) fills up.
+    const written: Buffer[] = [];
+    const held: Array<() => void> = [];
+    let open = false;
+    const output = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk);
+        if (open) callback();
+        else held.push(callback);
+      }
+    });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Hoja');
+    // Text that deflate cannot shrink much, so the buffers' bytes are about the rows' bytes.
+    const noise = (i: number) => createHash('sha256').update(String(i)).digest('hex');
+    const addRow = (i: number) => sheet.addRow([`K${i}`, new Date(Date.UTC(2026, 2, 9, 10, 0, i % 60)), noise(i), i]).commit();
+
+    // With nothing taken, the rows stop after what the buffers between the sheet and the output hold
+    // (archiver keeps up to 1 MB of zip), not after all of them: add rows while the entry takes them, wait
+    // for each drain; once no drain comes (the chain is full) the sheet has been held back.
+    let rows = 0;
+    let entry: NodeJS.EventEmitter | undefined;
+    let drain: Promise<unknown> | undefined;
+    for (;;) {
+      while (sheetBackpressure(sheet).length === 0 && rows < 400_000) addRow(++rows);
+      [entry] = sheetBackpressure(sheet);
+      expect(entry).toBeDefined();
+      drain = once(entry as NodeJS.EventEmitter, 'drain');
+      const stalled = await Promise.race([drain.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 250))]);
+      if (stalled) break;
+    }
+    expect(rows).toBeLessThan(100_000);
+    expect(held.length).toBeGreaterThan(0);
+
+    open = true;
+    for (const callback of held.splice(0)) callback();
+    await drain;
+    for (let i = 0; i < 1000; i++) addRow(++rows);
+    sheet.commit();
+    await workbook.commit();
+
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(Buffer.concat(written) as unknown as Parameters<typeof back.xlsx.load>[0]);
+    const read = back.worksheets[0];
+    expect(read?.rowCount).toBe(rows);
+    expect(read?.getRow(rows).getCell(1).value).toBe(`K${rows}`);
+    expect(read?.getRow(rows).getCell(3).value).toBe(noise(rows));
+    expect(read?.getRow(rows).getCell(4).value).toBe(rows);
+    // Tens of thousands of rows zipped and read back: CPU work that a loaded machine stretches past the 5 s default.
+  }, 60_000);
 });

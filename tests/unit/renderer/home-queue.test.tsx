@@ -11,7 +11,7 @@ import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { LiveQueue } from '../../../src/shared/api/queue-supervision';
 import type { IpcResult } from '../../../src/shared/ipc';
 import type { RoleId } from '../../../src/shared/roles';
-import { CHAT_QUEUE_PATH } from '../../../src/shared/supervision-pages';
+import { CHAT_QUEUE_PATH, WALLBOARD_PATH } from '../../../src/shared/supervision-pages';
 import { comparisonWindows, change } from '../../../src/renderer/features/home/comparison';
 import { QUEUE_ALERT_SHARE, supervisorAlerts, waitingBySplit } from '../../../src/renderer/features/home/alerts';
 import { customerLine } from '../../../src/renderer/features/queue/ChatQueuePage';
@@ -201,6 +201,28 @@ describe('the home page and the queue screen', () => {
     expect(calls().filter((c) => c.call === 'liveQueue').length).toBe(before + 1);
   });
 
+  it('opens a statistics page from a tile on the organisation chosen on the home page (roles 1–2)', async () => {
+    fake.api.platform.organizations.mockImplementation(() =>
+      ok([
+        { idOrg: 100, name: 'Demo Contact Center', schemaName: 'demo', isActive: true, organizationType: 'Contact center' },
+        { idOrg: 200, name: 'Otra Entidad S.A.S.', schemaName: 'otra', isActive: true, organizationType: 'Entidad' }
+      ])
+    );
+    answer = (arg) => (arg.call === 'tmo' ? { ok: true, data: { indicator: 'TMO', value: 60 } } : new Promise(() => {}));
+    const router = renderAt('/analitica', 1);
+    const org = (await screen.findByLabelText('Organización')) as HTMLSelectElement;
+    await waitFor(() => expect([...org.options].map((o) => o.textContent)).toContain('Otra Entidad S.A.S.'));
+    fireEvent.change(org, { target: { value: '200' } });
+    await waitFor(() => expect(calls().some((c) => c.call === 'tmo' && c.idOrg === 200)).toBe(true));
+    const before = calls().length;
+    fireEvent.click(screen.getByRole('link', { name: /^TMO: .*Ver Indicadores de atención$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analitica/indicadores/atencion'));
+    // FCR is on the attention page only: its call names the organisation chosen on the home page.
+    await waitFor(() => expect(calls().slice(before).filter((c) => c.call === 'fcr').map((c) => c.idOrg)).toEqual([200]));
+    expect(calls().slice(before).every((c) => c.idOrg === 200)).toBe(true);
+    expect((screen.getByLabelText('Organización') as HTMLSelectElement).value).toBe('200');
+  });
+
   it('lists the waiting chats and assigns one to a connected agent below the limit; a lost race is said in Spanish', async () => {
     answer = (arg) => {
       if (arg.call === 'liveQueue') {
@@ -273,7 +295,8 @@ describe('the home page and the queue screen', () => {
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 
-  it('opens the wallboard in large type, live, and leaves it with Esc', async () => {
+  it('opens the wallboard in large type, live, and leaves it with Esc (over the page where the host gives no window)', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
     let round = 0;
     answer = (arg) => {
       if (arg.call === 'liveQueue') {
@@ -290,6 +313,8 @@ describe('the home page and the queue screen', () => {
     renderAt(CHAT_QUEUE_PATH, 4);
     await screen.findByRole('table', { name: 'Chats en espera' });
     fireEvent.click(screen.getByRole('button', { name: 'Tablero de pared' }));
+    expect(open).toHaveBeenCalledWith(WALLBOARD_PATH, 'atiende-tablero', expect.any(String));
+    open.mockRestore();
     const wall = await screen.findByRole('dialog', { name: 'Tablero de la cola' });
     expect(within(wall).getByRole('region', { name: 'En cola' }).textContent).toContain('2');
     const general = within(wall).getByRole('region', { name: 'Atención general' }).textContent ?? '';
@@ -306,5 +331,40 @@ describe('the home page and the queue screen', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tablero de la cola' })).toBeNull());
     expect(screen.getByRole('table', { name: 'Chats en espera' })).toBeTruthy();
+  });
+
+  it('opens the wallboard in a window of its own for the chosen organisation: the whole window is the board, Esc closes it', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const asked: (number | null | undefined)[] = [];
+    answer = (arg) => {
+      if (arg.call === 'liveQueue') {
+        asked.push(arg.idOrg);
+        return { ok: true, data: queueOf([{ id: 'a', split: 1, waited: 5 }]) };
+      }
+      return new Promise(() => {});
+    };
+    renderAt(CHAT_QUEUE_PATH, 1);
+    await screen.findByRole('table', { name: 'Chats en espera' });
+    fireEvent.click(screen.getByRole('button', { name: 'Tablero de pared' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    // The board did not cover the page: the window shows it.
+    expect(screen.queryByRole('dialog', { name: 'Tablero de la cola' })).toBeNull();
+    open.mockRestore();
+    cleanup();
+
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    renderAt(`${WALLBOARD_PATH}?org=200`, 1);
+    const wall = await screen.findByRole('dialog', { name: 'Tablero de la cola' });
+    await waitFor(() => expect(within(wall).getByRole('region', { name: 'En cola' }).textContent).toContain('1'));
+    expect(asked).toContain(200);
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(close).toHaveBeenCalled();
+    close.mockRestore();
+    cleanup();
+
+    // Only for whoever may open the queue.
+    renderAt(WALLBOARD_PATH, 5);
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 });

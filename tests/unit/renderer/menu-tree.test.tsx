@@ -10,7 +10,7 @@ import { HISTORY_REPORT_PATH, menuFor } from '../../../src/shared/menus';
 afterEach(cleanup);
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <nav aria-label="Menú"><MenuTree items={menuFor(3)} /></nav> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <nav aria-label="Menú"><MenuTree items={menuFor(3)} onAction={() => undefined} /></nav> }], { initialEntries: [path] });
   render(
     <FluentProvider theme={webLightTheme}>
       <RouterProvider router={router} />

@@ -37,7 +37,8 @@ describe('postLoginLoadsFor', () => {
       { channels: true, organizations: false, virtualAgents: true, endMessages: false },
       { channels: true, organizations: false, virtualAgents: true, endMessages: false },
       { channels: false, organizations: false, virtualAgents: false, endMessages: true },
-      { channels: true, organizations: false, virtualAgents: true, endMessages: false }
+      // The supervisor attends chats too ('Atender chats'): his console resolves the end messages.
+      { channels: true, organizations: false, virtualAgents: true, endMessages: true }
     ]);
   });
 });

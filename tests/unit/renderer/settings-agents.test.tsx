@@ -19,8 +19,10 @@ import { ISO, installSettings, okReply, renderPage, rowOf } from './settings-fix
 afterEach(cleanup);
 
 const AGENTS = [
-  { idUser: 9, name: 'Santiago Rodríguez', email: 'asesor2@demo.co', isActive: true },
-  { idUser: 13, name: 'Felipe Castaño', email: 'asesor6@demo.co', isActive: true }
+  { idUser: 9, name: 'Santiago Rodríguez', email: 'asesor2@demo.co', isActive: true, role: 5 },
+  { idUser: 13, name: 'Felipe Castaño', email: 'asesor6@demo.co', isActive: true, role: 5 },
+  // A human-agent supervisor, who attends chats through 'Atender chats'.
+  { idUser: 6, name: 'Camilo Herrera', email: 'supervisor@demo.co', isActive: true, role: 6 }
 ];
 const state = (idUser: number, nombre: string, estado: string, eventoPausa: string | null = null): AgentConnectionState => ({
   idUser,

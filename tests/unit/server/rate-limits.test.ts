@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitInWords } from '../../../src/server/auth/throttle';
 import { CHAT_TEXT } from '../../../src/server/chat/texts';
-import { baseConfig, ConfigError, DEFAULT_AUTH_RATE_LIMIT, DEFAULT_SOCKET_RATE_LIMITS } from '../../../src/server/config';
+import { baseConfig, ConfigError, DEFAULT_AUTH_RATE_LIMIT, DEFAULT_SOCKET_RATE_LIMITS, DEFAULT_WIDGET_CONNECT_LIMIT } from '../../../src/server/config';
 import { SocketThrottle, TokenBucket } from '../../../src/server/realtime/rate-limits';
 
 /** A hand-moved clock (ms), so refills are exact and nothing waits. */
@@ -72,6 +72,8 @@ describe('the limits in the server configuration', () => {
     expect(config.authRateLimit).toEqual({ max: 300, windowSeconds: 900 });
     expect(config.socketRateLimits).toEqual(DEFAULT_SOCKET_RATE_LIMITS);
     expect(config.socketRateLimits.messages).toEqual({ burst: 10, perSecond: 1 });
+    expect(config.widgetConnectLimit).toEqual(DEFAULT_WIDGET_CONNECT_LIMIT);
+    expect(config.widgetConnectLimit).toEqual({ max: 60, windowSeconds: 60 });
     expect(config.trustProxy).toBe(false);
   });
 
@@ -85,6 +87,9 @@ describe('the limits in the server configuration', () => {
     expect(() => baseConfig({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(ConfigError);
     expect(() => baseConfig({ CHAT_MESSAGE_BURST: 'muchos' })).toThrow(ConfigError);
     expect(() => baseConfig({ TRUST_PROXY: 'haproxy.local' })).toThrow(ConfigError);
+    expect(baseConfig({ WIDGET_CONNECT_MAX: '200', WIDGET_CONNECT_WINDOW_SECONDS: '300' }).widgetConnectLimit).toEqual({ max: 200, windowSeconds: 300 });
+    expect(() => baseConfig({ WIDGET_CONNECT_MAX: '-1' })).toThrow(ConfigError);
+    expect(() => baseConfig({ WIDGET_CONNECT_WINDOW_SECONDS: '1.5' })).toThrow(ConfigError);
   });
 });
 

@@ -131,6 +131,20 @@ describe('customer widget', () => {
     expect(page.sockets[0]!.disconnected).toBe(true);
   });
 
+  it('shows why the platform refused a new chat’s handshake (too many from the connection) and lets the customer try again', () => {
+    const page = open();
+    page.type('#field-11', 'Ana');
+    page.type('#field-12', 'ana@example.co');
+    page.click('#entry-submit');
+    const socket = page.sockets[0]!;
+    socket.active = false;
+    const text = 'Se han iniciado demasiados chats desde su conexión. Inténtelo de nuevo en 45 segundos.';
+    act(() => socket.fire('connect_error', Object.assign(new Error(text), { data: { status: 429, message: text } })));
+    expect(page.$('#entry-error').textContent).toBe(text);
+    expect(page.$<HTMLButtonElement>('#entry-submit').disabled).toBe(false);
+    expect(page.has('#entry-view')).toBe(true);
+  });
+
   it('treats a malformed start answer as a failure, not as a conversation', async () => {
     const page = open();
     page.type('#field-11', 'Ana');

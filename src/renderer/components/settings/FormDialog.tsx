@@ -1,8 +1,9 @@
-import { useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { SubmitButton } from '../TextField';
 import { SETTINGS_TEXT } from './texts';
 import { DiscardChangesDialog } from './UnsavedChanges';
+import { onFieldBlur } from './use-settings-form';
 
 const useStyles = makeStyles({
   // Never wider than the window; Fluent's DialogBody already keeps the dialog within its height
@@ -65,16 +66,11 @@ export function FormDialog({
     else onClose();
   }
 
-  function blurred(e: FocusEvent<HTMLFormElement>) {
-    const name = e.target.getAttribute('name');
-    if (name && onBlurField) onBlurField(name);
-  }
-
   return (
     <>
       <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !asking && leave()}>
         <DialogSurface className={styles.surface}>
-          <form onSubmit={(e) => void submit(e)} onBlur={blurred} noValidate aria-label={title}>
+          <form onSubmit={(e) => void submit(e)} onBlur={onFieldBlur((field) => onBlurField?.(field))} noValidate aria-label={title}>
             <DialogBody>
               <DialogTitle>{title}</DialogTitle>
               <DialogContent className={styles.fields}>

@@ -3,8 +3,10 @@ import { Button, Field, SearchBox, makeStyles, tokens } from '@fluentui/react-co
 import { SETTINGS_TEXT } from './texts';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', alignItems: 'end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  field: { minWidth: '240px', maxWidth: '360px', flexGrow: 1 }
+  field: { maxWidth: '460px' },
+  // The box and its button on one line, the hint under both.
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  box: { minWidth: '240px', flexGrow: 1 }
 });
 
 /**
@@ -21,17 +23,23 @@ export function SearchField({ label, hint, onSearch }: { label: string; hint?: s
   }
 
   return (
-    <form role="search" aria-label={label} className={styles.form} onSubmit={submit}>
+    <form role="search" aria-label={label} onSubmit={submit}>
       <Field className={styles.field} label={label} hint={hint}>
-        <SearchBox
-          value={text}
-          onChange={(_, d) => {
-            setText(d.value);
-            if (d.value === '') onSearch('');
-          }}
-        />
+        {(control) => (
+          <div className={styles.row}>
+            <SearchBox
+              {...control}
+              className={styles.box}
+              value={text}
+              onChange={(_, d) => {
+                setText(d.value);
+                if (d.value === '') onSearch('');
+              }}
+            />
+            <Button type="submit">{SETTINGS_TEXT.search}</Button>
+          </div>
+        )}
       </Field>
-      <Button type="submit">{SETTINGS_TEXT.search}</Button>
     </form>
   );
 }

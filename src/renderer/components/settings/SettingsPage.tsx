@@ -5,8 +5,9 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '1400px' },
   header: { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
   heading: { margin: 0 },
-  intro: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  // A long description wraps beside the actions rather than pushing them under it.
+  intro: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, flexGrow: 1, flexShrink: 1, flexBasis: '320px', minWidth: 0 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', flexShrink: 0 },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL }
 });
 

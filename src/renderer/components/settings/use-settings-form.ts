@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FocusEvent } from 'react';
 import type { IpcError } from '../../../shared/ipc';
 import { afterBlur, changed, prefixedField, refusedField, type FieldErrors, type FormCheck } from './form';
 
@@ -34,6 +34,17 @@ export interface SettingsForm<V> {
   refused(error: IpcError, fields?: RefusalFields): void;
   /** The user left `field`: what a submit would say under it (`extra` first), else what it showed. */
   blurred(field: string, check: FormCheck<unknown>, extra?: FieldErrors): void;
+}
+
+/**
+ * A form's onBlur: focus leaving a field (blur bubbles as React's focusout) calls `left` with the
+ * field's `name`; controls without a name (buttons, popups) are ignored.
+ */
+export function onFieldBlur(left: (field: string) => void): (e: FocusEvent<HTMLFormElement>) => void {
+  return (e) => {
+    const field = e.target.getAttribute('name');
+    if (field) left(field);
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { atom, useAtom } from 'jotai';
+import { useLocation } from 'react-router-dom';
 import { DEFAULTS } from '../../../shared/constants';
 import { today } from '../../../shared/format';
 import type { FilterValue, ListKey } from '../../components/FilterBar';
@@ -41,13 +42,35 @@ export const chosenRangeAtom = atom<Pick<FilterValue, 'start' | 'end' | 'resolut
 export const resetChosenRangeAtom = atom(null, (_get, set) => set(chosenRangeAtom, null));
 
 /**
+ * What a link into an analytics page carries in its location state (react-router's `state`): the
+ * organisation chosen where it was followed (roles 1–2; the home page's tiles and alerts), so the
+ * page opens on the same organisation. The platform checks it like a choice made on the page.
+ */
+export interface CarriedFilter {
+  idOrg: number;
+}
+
+/** The location state of a link from a page whose filter names `idOrg` (nothing when it is the user's own). */
+export function carryFilter(idOrg: number | null): CarriedFilter | undefined {
+  return idOrg === null ? undefined : { idOrg };
+}
+
+/** The organisation a link carried, if its state says one. */
+export function carriedOrganisation(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null || !('idOrg' in state)) return null;
+  const { idOrg } = state;
+  return typeof idOrg === 'number' && Number.isInteger(idOrg) && idOrg > 0 ? idOrg : null;
+}
+
+/**
  * A page's filter state: the session's chosen range (else today) and the page's own fields,
- * starting from the defaults. Choosing another organisation (roles 1–2) clears what was chosen
- * from the previous one's lists.
+ * starting from the defaults and the organisation the link that opened it carried (carryFilter).
+ * Choosing another organisation (roles 1–2) clears what was chosen from the previous one's lists.
  */
 export function useFilterState(): [FilterValue, (next: FilterValue) => void] {
   const [range, setRange] = useAtom(chosenRangeAtom);
-  const [own, setOwn] = useState<FilterValue>(() => defaultFilterValue());
+  const { state } = useLocation();
+  const [own, setOwn] = useState<FilterValue>(() => ({ ...defaultFilterValue(), idOrg: carriedOrganisation(state) }));
   const filter = useMemo(() => (range ? { ...own, ...range } : own), [own, range]);
   const update = useCallback(
     (next: FilterValue) => {

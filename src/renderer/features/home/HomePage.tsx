@@ -18,7 +18,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { IndicatorTile, tileText } from '../../components/IndicatorTile';
 import type { LoadStatus } from '../../app/load-state';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
-import { chosenRangeAtom, useFilterState } from '../analytics/filter';
+import { carryFilter, chosenRangeAtom, useFilterState } from '../analytics/filter';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
 import { useLiveReload } from '../analytics/use-live-reload';
 import { currentUserAtom } from '../session/atoms';
@@ -77,7 +77,25 @@ interface Figure {
 }
 
 /** A figure today against last week, linking to the statistics page it comes from. */
-function ComparisonTile({ id, label, kind, today, lastWeek, page, allowed }: { id: string; label: string; kind?: IndicatorKind; today: Figure; lastWeek: Figure; page: AnalyticsPageId; allowed: boolean }) {
+function ComparisonTile({
+  id,
+  label,
+  kind,
+  today,
+  lastWeek,
+  page,
+  allowed,
+  idOrg
+}: {
+  id: string;
+  label: string;
+  kind?: IndicatorKind;
+  today: Figure;
+  lastWeek: Figure;
+  page: AnalyticsPageId;
+  allowed: boolean;
+  idOrg: number | null;
+}) {
   const styles = useStyles();
   const setRange = useSetAtom(chosenRangeAtom);
   const previous = tileText(id, lastWeek.status, lastWeek.value, kind);
@@ -96,9 +114,9 @@ function ComparisonTile({ id, label, kind, today, lastWeek, page, allowed }: { i
   );
   const tile = <IndicatorTile id={id} label={label} kind={kind} status={today.status} value={today.value} detail={detail} />;
   if (!allowed) return tile;
-  // The statistics page opens on today (the chosen range cleared): the same day as the tile.
+  // The statistics page opens on today (the chosen range cleared) and the organisation in view: the same figure as the tile.
   return (
-    <RouterLink className={styles.tileLink} to={ANALYTICS_PAGES[page].path} onClick={() => setRange(null)} aria-label={`${label}: ${tileText(id, today.status, today.value, kind)} (${HOME_TEXT.lastWeek.toLowerCase()}: ${previous}). Ver ${ANALYTICS_PAGES[page].title}`}>
+    <RouterLink className={styles.tileLink} to={ANALYTICS_PAGES[page].path} state={carryFilter(idOrg)} onClick={() => setRange(null)} aria-label={`${label}: ${tileText(id, today.status, today.value, kind)} (${HOME_TEXT.lastWeek.toLowerCase()}: ${previous}). Ver ${ANALYTICS_PAGES[page].title}`}>
       {tile}
     </RouterLink>
   );
@@ -148,7 +166,7 @@ function TodayTiles({ idOrg, role }: { idOrg: number | null; role: RoleId }) {
       <Caption1>{HOME_TEXT.todayHint}</Caption1>
       <div className={styles.tiles}>
         {tiles.map((t) => (
-          <ComparisonTile key={t.id} id={t.id} label={t.label} kind={t.kind} page={t.page} allowed={allowed(t.page)} {...t.figures} />
+          <ComparisonTile key={t.id} id={t.id} label={t.label} kind={t.kind} page={t.page} allowed={allowed(t.page)} idOrg={idOrg} {...t.figures} />
         ))}
       </div>
     </section>
@@ -177,7 +195,7 @@ function agentColumns(nowMs: number, max: number | null): DataColumn<AgentConnec
   ];
 }
 
-function AlertList({ alerts, role }: { alerts: SupervisorAlert[]; role: RoleId }) {
+function AlertList({ alerts, role, idOrg }: { alerts: SupervisorAlert[]; role: RoleId; idOrg: number | null }) {
   const styles = useStyles();
   const target = (alert: SupervisorAlert): string | null => {
     if (alert.kind === 'longWait') return isPathAllowed(role, CHAT_QUEUE_PATH) ? CHAT_QUEUE_PATH : null;
@@ -197,7 +215,9 @@ function AlertList({ alerts, role }: { alerts: SupervisorAlert[]; role: RoleId }
                 {to ? (
                   <>
                     {' '}
-                    <RouterLink to={to}>{HOME_TEXT.act[alert.kind]}</RouterLink>
+                    <RouterLink to={to} state={carryFilter(idOrg)}>
+                      {HOME_TEXT.act[alert.kind]}
+                    </RouterLink>
                   </>
                 ) : null}
               </MessageBarBody>
@@ -236,7 +256,7 @@ function NowSection({ idOrg, role }: { idOrg: number | null; role: RoleId }) {
           {HOME_TEXT.alerts}
         </Subtitle2>
         <DataState status={queue.status} errorTitle={HOME_TEXT.queueFailed} errorDetail={queue.error?.message} empty={false} onRetry={queue.reload} level="h3">
-          <AlertList alerts={alerts} role={role} />
+          <AlertList alerts={alerts} role={role} idOrg={idOrg} />
         </DataState>
         <Caption1>{HOME_TEXT.pauseLimitNote}</Caption1>
       </section>

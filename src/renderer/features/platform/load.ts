@@ -13,7 +13,8 @@ export function postLoginLoadsFor(role: RoleId): { channels: boolean; organizati
     channels: role !== Role.AsesorHumano,
     organizations: PLATFORM_ROLES.includes(role),
     virtualAgents: COMPANY_ROLES.includes(role),
-    endMessages: role === Role.AsesorHumano
+    // The supervisor attends chats too ('Atender chats'): his console resolves the same end messages.
+    endMessages: role === Role.AsesorHumano || role === Role.SupervisorAsesorHumano
   };
 }
 

@@ -20,6 +20,7 @@ import { secondsSince } from '../home/alerts';
 import { useNow } from '../home/use-now';
 import { currentUserAtom } from '../session/atoms';
 import { Wallboard } from './Wallboard';
+import { openWallboardWindow } from './WallboardWindow';
 
 export const QUEUE_TEXT = {
   list: 'Chats en espera',
@@ -177,7 +178,13 @@ export function ChatQueuePage() {
   return (
     <AnalyticsPage title={SUPERVISION_PAGES.chatQueue.title} fields={[]} filter={filter} onFilterChange={setFilter}>
       <div className={styles.toolbar}>
-        <Button onClick={() => setWall(true)}>{QUEUE_TEXT.wallboard}</Button>
+        <Button
+          onClick={() => {
+            if (!openWallboardWindow(filter.idOrg)) setWall(true);
+          }}
+        >
+          {QUEUE_TEXT.wallboard}
+        </Button>
       </div>
       {wall ? <Wallboard queue={queue.data} idOrg={filter.idOrg} onClose={closeWall} /> : null}
       <section aria-label={QUEUE_TEXT.list}>

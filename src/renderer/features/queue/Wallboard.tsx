@@ -21,7 +21,12 @@ export const WALLBOARD_TEXT = {
   attended: 'Atendidos'
 } as const;
 
-/** High contrast, large type: legible from 3 m on a wall screen (white and yellow on black, 7:1 and more). */
+/**
+ * High contrast, large type: legible from 3 m on a wall screen (white and yellow on black, 7:1 and
+ * more). Sizes follow the smaller of the screen's width and height, so the whole board — queue,
+ * agents and today's figures — fits a 16:9 or 16:10 screen down to 1366×768 without scrolling
+ * (the board still scrolls on a smaller or stranger window rather than cut anything).
+ */
 const useStyles = makeStyles({
   wall: {
     position: 'fixed',
@@ -32,22 +37,22 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: '2vh',
-    padding: '3vh 3vw',
+    padding: '2.5vh 3vw',
     overflow: 'auto',
     fontFamily: 'inherit',
     ':focus': { outline: 'none' }
   },
   header: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2vw' },
-  title: { margin: 0, fontSize: 'clamp(28px, 4vw, 64px)', fontWeight: 700 },
-  clock: { fontSize: 'clamp(28px, 4vw, 64px)', fontVariantNumeric: 'tabular-nums' },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(22vw, 1fr))', gap: '2vw' },
-  card: { border: '3px solid #fff', borderRadius: '12px', padding: '2vh 2vw', display: 'flex', flexDirection: 'column', gap: '1vh' },
+  title: { margin: 0, fontSize: 'clamp(24px, min(4vw, 6vh), 64px)', lineHeight: 1.15, fontWeight: 700 },
+  clock: { fontSize: 'clamp(24px, min(4vw, 6vh), 64px)', fontVariantNumeric: 'tabular-nums' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(22vw, 1fr))', gap: '2vh 2vw' },
+  card: { border: '3px solid #fff', borderRadius: '12px', padding: '1.5vh 1.5vw', display: 'flex', flexDirection: 'column', gap: '0.8vh', minWidth: 0 },
   alert: { border: '3px solid #ffd400' },
-  label: { margin: 0, fontSize: 'clamp(20px, 2.4vw, 44px)', lineHeight: 1.15, fontWeight: 600 },
-  big: { fontSize: 'clamp(56px, 9vw, 180px)', lineHeight: 1, fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
-  mid: { fontSize: 'clamp(36px, 5vw, 96px)', lineHeight: 1.1, fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
-  sub: { fontSize: 'clamp(20px, 2.4vw, 44px)', color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
-  section: { margin: 0, fontSize: 'clamp(24px, 3vw, 52px)', lineHeight: 1.15, fontWeight: 700 }
+  label: { margin: 0, fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', lineHeight: 1.15, fontWeight: 600 },
+  big: { fontSize: 'clamp(40px, min(9vw, 15vh), 180px)', lineHeight: 1, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  mid: { fontSize: 'clamp(28px, min(5vw, 8vh), 96px)', lineHeight: 1.1, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  sub: { fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
+  section: { margin: 0, fontSize: 'clamp(20px, min(3vw, 4.5vh), 52px)', lineHeight: 1.15, fontWeight: 700 }
 });
 
 /**
@@ -55,7 +60,18 @@ const useStyles = makeStyles({
  * through the same monitor notices as the queue screen. Esc (or 'Salir') leaves it; the window
  * goes full screen where the host allows it, and the board covers the window where it does not.
  */
-export function Wallboard({ queue, idOrg, onClose }: { queue: LiveQueue | null; idOrg: number | null; onClose(): void }) {
+export function Wallboard({
+  queue,
+  idOrg,
+  onClose,
+  coversWindow = true
+}: {
+  queue: LiveQueue | null;
+  idOrg: number | null;
+  onClose(): void;
+  /** true: shown over a page, so it asks for full screen; false: the board's own window, already full screen in the desktop app. */
+  coversWindow?: boolean;
+}) {
   const styles = useStyles();
   const nowMs = useNow();
   const ref = useRef<HTMLDivElement>(null);
@@ -72,16 +88,16 @@ export function Wallboard({ queue, idOrg, onClose }: { queue: LiveQueue | null; 
     ref.current?.focus();
     const root = document.documentElement;
     // The host may refuse full screen (Electron's permission handler): the board still covers the window.
-    if (typeof root.requestFullscreen === 'function' && !document.fullscreenElement) root.requestFullscreen().catch(() => undefined);
+    if (coversWindow && typeof root.requestFullscreen === 'function' && !document.fullscreenElement) root.requestFullscreen().catch(() => undefined);
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      if (document.fullscreenElement && typeof document.exitFullscreen === 'function') document.exitFullscreen().catch(() => undefined);
+      if (coversWindow && document.fullscreenElement && typeof document.exitFullscreen === 'function') document.exitFullscreen().catch(() => undefined);
     };
-  }, [onClose]);
+  }, [onClose, coversWindow]);
 
   const splits = useMemo(() => (queue ? waitingBySplit(queue, nowMs) : []), [queue, nowMs]);
   const totalWaiting = queue?.chats.length ?? null;

@@ -230,22 +230,27 @@ export const conversationBusinessReasons = pgTable(
   },
   (t) => [
     index('conversation_business_reasons_conv_idx').on(t.conversationId),
-    // Which conversations were typed since a moment (the typing statistic), from the index alone.
-    index('conversation_business_reasons_created_idx').on(t.createdAt, t.conversationId)
+    // Which conversations were typed since a moment, and with which reasons (the typing and business reasons statistics), from the index alone.
+    index('conversation_business_reasons_created_idx').on(t.createdAt, t.conversationId, t.reasonId)
   ]
 );
 
 /** The finalisation reason of a conversation (one per conversation). */
-export const conversationFinalReasons = pgTable('conversation_final_reasons', {
-  conversationId: text('conversation_id')
-    .primaryKey()
-    .references(() => conversations.idConv, { onDelete: 'cascade' }),
-  reasonId: integer('reason_id')
-    .notNull()
-    .references(() => finalReasons.idCausal),
-  agentId: integer('agent_id').references(() => users.idUser, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull()
-});
+export const conversationFinalReasons = pgTable(
+  'conversation_final_reasons',
+  {
+    conversationId: text('conversation_id')
+      .primaryKey()
+      .references(() => conversations.idConv, { onDelete: 'cascade' }),
+    reasonId: integer('reason_id')
+      .notNull()
+      .references(() => finalReasons.idCausal),
+    agentId: integer('agent_id').references(() => users.idUser, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull()
+  },
+  // The reasons recorded since a moment (the finalisation reasons statistic), from the index alone.
+  (t) => [index('conversation_final_reasons_created_idx').on(t.createdAt, t.conversationId, t.reasonId)]
+);
 
 /** Uploaded files (chat attachments, logos, avatars), served by /api/multimedia/descargar/{id}. */
 export const files = pgTable(

@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, integer, pgTable, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 
 /**
  * Daily totals the statistics read instead of the raw rows when the filter allows (src/server/stats/totals.ts).
@@ -40,7 +40,13 @@ export const conversationDayTotals = pgTable(
     ratedGood: integer('rated_good').notNull(),
     npsAnswers: integer('nps_answers').notNull(),
     promoters: integer('promoters').notNull(),
-    detractors: integer('detractors').notNull()
+    detractors: integer('detractors').notNull(),
+    // The ratings (satisfaction 1–5) by score: the ratings line per day, week or month (totals.ts).
+    rated1: integer('rated_1').notNull().default(0),
+    rated2: integer('rated_2').notNull().default(0),
+    rated3: integer('rated_3').notNull().default(0),
+    rated4: integer('rated_4').notNull().default(0),
+    rated5: integer('rated_5').notNull().default(0)
   },
   (t) => [unique('conversation_day_totals_key').on(t.organizationId, t.day, t.channelId, t.idVa, t.splitId, t.agentId, t.cityId).nullsNotDistinct()]
 );
@@ -55,10 +61,18 @@ export const customerDayTotals = pgTable(
     conversations: integer('conversations').notNull(),
     escalated: integer('escalated').notNull()
   },
-  (t) => [unique('customer_day_totals_key').on(t.organizationId, t.day, t.customerId).nullsNotDistinct()]
+  (t) => [
+    unique('customer_day_totals_key').on(t.organizationId, t.day, t.customerId).nullsNotDistinct(),
+    // The customer summary (totals.ts) groups a range's rows by customer: read in customer order from the index alone,
+    // the grouping streams instead of hashing hundreds of thousands of customers.
+    index('customer_day_totals_customer_idx').on(t.organizationId, t.customerId, t.day, t.conversations, t.escalated)
+  ]
 );
 
-/** Per day, assistant, response node (null: not understood) and whether it answered, the assistant's customer turns. */
+/**
+ * Per day, assistant, response node (null: not understood), whether it answered and the intent the turn
+ * recorded (the code as it was then: a node's code may change later), the assistant's customer turns.
+ */
 export const botDayTotals = pgTable(
   'bot_day_totals',
   {
@@ -67,7 +81,8 @@ export const botDayTotals = pgTable(
     idVa: integer('id_va').notNull(),
     responseNodeId: integer('response_node_id'),
     answered: boolean('answered').notNull(),
-    turns: integer('turns').notNull()
+    turns: integer('turns').notNull(),
+    intent: text('intent')
   },
-  (t) => [unique('bot_day_totals_key').on(t.organizationId, t.day, t.idVa, t.responseNodeId, t.answered).nullsNotDistinct()]
+  (t) => [unique('bot_day_totals_key').on(t.organizationId, t.day, t.idVa, t.responseNodeId, t.answered, t.intent).nullsNotDistinct()]
 );

@@ -35,7 +35,10 @@ export const DEMO_AGENTS: readonly DemoUser[] = [
 /** Every role-5 user of the demo data (asesor@demo.co included), for presence rows. */
 export const DEMO_AGENT_IDS = [5, ...DEMO_AGENTS.map((a) => a.idUser)] as const;
 
-/** Which agent answers which split: every split of org 100 has at least two agents. */
+/**
+ * Which agent answers which split: every split of org 100 has at least two agents. The supervisor
+ * (supervisor@demo.co, id 6) answers Atención general too when he opens 'Atender chats'.
+ */
 export const DEMO_AGENT_SPLITS = [
   { idSplitUsuario: 1, idUser: 5, idSplit: 1 },
   { idSplitUsuario: 2, idUser: 5, idSplit: 2 },
@@ -46,7 +49,8 @@ export const DEMO_AGENT_SPLITS = [
   { idSplitUsuario: 7, idUser: 11, idSplit: 1 },
   { idSplitUsuario: 8, idUser: 12, idSplit: 2 },
   { idSplitUsuario: 9, idUser: 13, idSplit: 3 },
-  { idSplitUsuario: 10, idUser: 14, idSplit: 4 }
+  { idSplitUsuario: 10, idUser: 14, idSplit: 4 },
+  { idSplitUsuario: 11, idUser: 6, idSplit: 1 }
 ] as const;
 
 /** SPEC §3 parameters per organisation: working days and hours (local time), max chats, client inactivity (minutes). */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AgentSplit, CreateAgentSplit } from '../../../shared/domain/split';
-import { AGENT_ROLE } from '../../chat/presence-words';
+import { chatRoleCondition } from '../../chat/attendants';
 import { agentSplits, splits, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
@@ -32,7 +32,7 @@ export const agentSplitRepository = {
       const [agent] = await tx
         .select({ name: users.name })
         .from(users)
-        .where(and(eq(users.idUser, link.idUser), eq(users.organizationId, orgId), eq(users.role, AGENT_ROLE)));
+        .where(and(eq(users.idUser, link.idUser), eq(users.organizationId, orgId), chatRoleCondition()));
       if (!agent) throw new HttpError(404, SETTINGS_TEXT.agentNotFound);
       const [row] = await tx
         .insert(agentSplits)

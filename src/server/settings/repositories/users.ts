@@ -14,7 +14,7 @@ import {
 import { MSG } from '../../../shared/messages';
 import { ROLE_IDS, ROLE_LABELS, isRoleId, type RoleId } from '../../../shared/roles';
 import { recordAccess } from '../../auth/access-log';
-import { AGENT_ROLE } from '../../chat/presence-words';
+import { chatRoleCondition } from '../../chat/attendants';
 import { byName } from '../../routes/listing';
 import { unlocksAt } from '../../auth/auto-unlock';
 import { hashPassword } from '../../auth/passwords';
@@ -110,12 +110,15 @@ export interface UserChanges {
 }
 
 export const userRepository = {
-  /** The organisation's human agents (role 5) not deleted, inactive ones included with their flag, by name (filters, split links). */
+  /**
+   * The organisation's users who may take chats (roles 5 and 6) not deleted, inactive ones included with
+   * their flag, by name (filters, split links: a supervisor must be linkable before he attends chats).
+   */
   async agents(db: Db, orgId: number): Promise<Agent[]> {
     const rows = await db
-      .select({ idUser: users.idUser, name: users.name, email: users.email, isActive: users.isActive })
+      .select({ idUser: users.idUser, name: users.name, email: users.email, isActive: users.isActive, role: users.role })
       .from(users)
-      .where(and(eq(users.organizationId, orgId), eq(users.role, AGENT_ROLE), isNull(users.deletedAt)));
+      .where(and(eq(users.organizationId, orgId), chatRoleCondition(), isNull(users.deletedAt)));
     return byName(rows, (u) => u.name, (u) => u.idUser);
   },
 

@@ -19,7 +19,7 @@ import { checkWith, numberFrom, type FieldErrors, type FormCheck } from '../../.
 import { callSettings } from '../../../components/settings/settings-client';
 import { SettingsSection } from '../../../components/settings/SettingsPage';
 import { SETTINGS_TEXT } from '../../../components/settings/texts';
-import { useSettingsForm } from '../../../components/settings/use-settings-form';
+import { onFieldBlur, useSettingsForm } from '../../../components/settings/use-settings-form';
 import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 import { LDAP_SETTINGS_TEXT as T } from './texts';
 
@@ -184,12 +184,10 @@ function LdapForm({ idOrg, view, onSaved, onDirty }: { idOrg: number | null; vie
       <form
         className={styles.form}
         onSubmit={(e) => void submit(e)}
-        onBlur={(e) => {
-          const field = e.target.getAttribute('name');
-          if (!field) return;
+        onBlur={onFieldBlur((field) => {
           const c = check();
           form.blurred(field, c, nestedErrors(c));
-        }}
+        })}
         noValidate
         aria-label={T.section}
       >

@@ -25,7 +25,7 @@ import { callSettings } from '../../../components/settings/settings-client';
 import { SettingsPage, SettingsSection } from '../../../components/settings/SettingsPage';
 import { SETTINGS_TEXT } from '../../../components/settings/texts';
 import { UnsavedChangesGuard } from '../../../components/settings/UnsavedChanges';
-import { useSettingsForm } from '../../../components/settings/use-settings-form';
+import { onFieldBlur, useSettingsForm } from '../../../components/settings/use-settings-form';
 import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 import { currentUserAtom } from '../../session/atoms';
 import { administeringAtom } from '../../session/entity';
@@ -233,12 +233,10 @@ function SecurityForm({
     <form
       className={styles.form}
       onSubmit={(e) => void submit(e)}
-      onBlur={(e) => {
-        const field = e.target.getAttribute('name');
-        if (!field) return;
+      onBlur={onFieldBlur((field) => {
         const all = checks();
         form.blurred(field, field === 'loginAttemptsAllowed' ? all.attempts : field === 'passwordExpirationDays' ? all.expiry : all.autoUnlock);
-      }}
+      })}
       noValidate
       aria-label={PARAMETERS_TEXT.section}
     >

@@ -9,6 +9,7 @@ import type { Agent } from '../../../../shared/domain/user';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { agentStatusLabel } from '../../../../shared/labels';
 import { MSG } from '../../../../shared/messages';
+import { Role } from '../../../../shared/roles';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
@@ -33,6 +34,12 @@ interface AgentRow {
   agent: Agent;
   state: AgentConnectionState | null;
   links: AgentSplit[];
+}
+
+/** The name, with 'supervisor' for a human-agent supervisor and 'inactivo' for an inactive account. */
+function agentName(agent: Agent): string {
+  const notes = [agent.role === Role.SupervisorAsesorHumano ? AGENTS_TEXT.supervisor : null, agent.isActive ? null : AGENTS_TEXT.inactive].filter((n) => n !== null);
+  return notes.length === 0 ? agent.name : `${agent.name} (${notes.join(', ')})`;
 }
 
 function stateText(state: AgentConnectionState | null): string {
@@ -74,7 +81,7 @@ export function AgentsPage() {
   const changed = rows.find((r) => r.agent.idUser === changing) ?? null;
 
   const columns: DataColumn<AgentRow>[] = [
-    { key: 'nombre', header: AGENTS_TEXT.agent, render: (r) => (r.agent.isActive ? r.agent.name : `${r.agent.name} (${AGENTS_TEXT.inactive})`) },
+    { key: 'nombre', header: AGENTS_TEXT.agent, render: (r) => agentName(r.agent) },
     { key: 'email', header: AGENTS_TEXT.email, render: (r) => r.agent.email },
     {
       key: 'estado',

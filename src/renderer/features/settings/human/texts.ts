@@ -138,7 +138,7 @@ export const SPLITS_TEXT = {
 } as const;
 
 export const AGENTS_TEXT = {
-  intro: 'Los asesores humanos de la organización, los splits que atienden y su estado en vivo.',
+  intro: 'Los asesores humanos de la organización, los splits que atienden y su estado en vivo. Los supervisores de asesores también atienden chats (Atender chats) en los splits que se les asignen.',
   list: 'Asesores',
   agent: 'Asesor',
   email: 'Correo electrónico',
@@ -148,6 +148,8 @@ export const AGENTS_TEXT = {
   splits: 'Splits',
   noSplits: 'Sin splits',
   unknownState: 'Desconectado',
+  /** After the name of a human-agent supervisor (role 6), who attends chats through 'Atender chats'. */
+  supervisor: 'Supervisor',
   manageSplits: (name: string) => `Splits de ${name}`,
   manageSplitsShort: 'Splits',
   changeState: (name: string) => `Cambiar estado de ${name}`,

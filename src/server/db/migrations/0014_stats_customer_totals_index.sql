@@ -1,0 +1,1 @@
+CREATE INDEX "customer_day_totals_customer_idx" ON "customer_day_totals" USING btree ("organization_id","customer_id","day","conversations","escalated");

@@ -1,0 +1,169 @@
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DirectoryConnections, verifyPerson, type DirectoryConfig } from '../../../src/server/ldap/directory';
+import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd, type RunningSlapd } from './slapd';
+
+/**
+ * The connections the LDAP sign-in keeps open to a directory between sign-ins (DirectoryConnections,
+ * src/server/ldap/directory.ts), against a real slapd reached through a loopback TCP relay that
+ * counts the connections and can cut them all, as a directory's idle timeout or a firewall does.
+ * This slapd lets anonymous clients only bind: a search on a connection that lost its service
+ * bind finds no one.
+ */
+
+const SERVICE_PASSWORD = 'Servicio-Conexiones-2026';
+const ANA = { uid: 'ana', password: 'Clave-Ana-2026' };
+
+if (!SLAPD_PATH) console.warn(SLAPD_SKIP_REASON);
+
+/** A TCP relay to the directory: how many connections it was asked for, how many are open, and cutting them all. */
+interface Relay {
+  url: string;
+  opened(): number;
+  open(): number;
+  cutAll(): void;
+  close(): Promise<void>;
+}
+
+async function startRelay(port: number): Promise<Relay> {
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  let opened = 0;
+  const server = net.createServer((client) => {
+    opened++;
+    const upstream = net.connect(port, '127.0.0.1');
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of pair) {
+      socket.on('error', end);
+      socket.on('close', end);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const relayPort = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `ldap://127.0.0.1:${relayPort}`,
+    opened: () => opened,
+    open: () => pairs.size,
+    cutAll: () => {
+      for (const [client, upstream] of [...pairs]) {
+        client.destroy();
+        upstream.destroy();
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const [client, upstream] of [...pairs]) {
+          client.destroy();
+          upstream.destroy();
+        }
+        server.close(() => resolve());
+      })
+  };
+}
+
+/** Resolves once `test` holds (a socket's close reaches the relay a moment later). */
+async function eventually(test: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !test(); i++) await new Promise((done) => setTimeout(done, 10));
+  expect(test()).toBe(true);
+}
+
+describe.skipIf(!SLAPD_PATH)('the connections kept to a directory between LDAP sign-ins (real slapd)', () => {
+  let slapd: RunningSlapd;
+  let relay: Relay;
+  let connections: DirectoryConnections;
+  const config = (over: Partial<DirectoryConfig> = {}): DirectoryConfig => ({
+    url: relay.url,
+    bindDn: SERVICE_DN,
+    bindPassword: SERVICE_PASSWORD,
+    searchBase: PEOPLE,
+    userFilter: '(uid={{username}})',
+    groupSearchBase: GROUPS,
+    emailAttribute: 'mail',
+    nameAttribute: 'cn',
+    timeoutMs: 3000,
+    connectTimeoutMs: 3000,
+    ...over
+  });
+
+  beforeAll(async () => {
+    slapd = await startSlapd({
+      servicePassword: SERVICE_PASSWORD,
+      people: [{ uid: ANA.uid, cn: 'Ana Gómez', sn: 'Gómez', mail: 'ana@atiende.test', password: ANA.password }],
+      groups: [{ cn: 'asesores', members: [ANA.uid] }]
+    });
+  });
+  afterAll(async () => {
+    await slapd?.stop();
+  });
+  beforeAll(async () => {
+    relay = await startRelay(slapd.port);
+  });
+  afterAll(async () => {
+    await relay?.close();
+  });
+  afterEach(async () => {
+    await connections?.close();
+  });
+
+  it('verifies people on the same two connections sign-in after sign-in, several at once', async () => {
+    connections = new DirectoryConnections();
+    const before = relay.opened();
+    const first = await connections.verifyPerson(100, config(), ANA.uid, ANA.password);
+    expect(first).toMatchObject({ ok: true, person: { dn: slapd.personDn(ANA.uid), email: 'ana@atiende.test', groups: [groupDn('asesores')] } });
+    // The service account's connection and one for the person's bind.
+    expect(relay.opened() - before).toBe(2);
+    for (let i = 0; i < 5; i++) expect((await connections.verifyPerson(100, config(), ANA.uid, ANA.password)).ok).toBe(true);
+    expect(await connections.verifyPerson(100, config(), ANA.uid, 'equivocada')).toEqual({ ok: false, reason: 'bad-password', dn: slapd.personDn(ANA.uid) });
+    expect(relay.opened() - before).toBe(2);
+    // At once: the searches share the service connection; each bind takes a connection of its own.
+    const verdicts = await Promise.all(Array.from({ length: 6 }, (_, i) => connections.verifyPerson(100, config(), ANA.uid, i % 2 === 0 ? ANA.password : 'equivocada')));
+    expect(verdicts.map((v) => v.ok)).toEqual([true, false, true, false, true, false]);
+    await connections.close();
+    await eventually(() => relay.open() === 0);
+  });
+
+  it('opens new connections, bound as the service account again, when the directory closed the kept ones', async () => {
+    connections = new DirectoryConnections();
+    expect((await connections.verifyPerson(100, config(), ANA.uid, ANA.password)).ok).toBe(true);
+    relay.cutAll();
+    await eventually(() => relay.open() === 0);
+    // Reconnected anonymously, the search would find no one ('no-user'): the person is found, so the service bound again.
+    expect((await connections.verifyPerson(100, config(), ANA.uid, ANA.password)).ok).toBe(true);
+    expect(await connections.verifyPerson(100, config(), ANA.uid, 'equivocada')).toMatchObject({ ok: false, reason: 'bad-password' });
+    expect(await connections.verifyPerson(100, config(), 'nadie', ANA.password)).toEqual({ ok: false, reason: 'no-user' });
+  });
+
+  it('closes the connections of settings that changed, and refuses a service password that is no longer right', async () => {
+    connections = new DirectoryConnections();
+    expect((await connections.verifyPerson(100, config(), ANA.uid, ANA.password)).ok).toBe(true);
+    expect(relay.open()).toBe(2);
+    // A sign-in under way on the old settings' connections (the directory holds its answer) finishes on them.
+    slapd.freeze();
+    const underWay = connections.verifyPerson(100, config(), ANA.uid, ANA.password);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const changed = connections.verifyPerson(100, config({ bindPassword: 'equivocada' }), ANA.uid, ANA.password);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    slapd.thaw();
+    await expect(changed).rejects.toMatchObject({ name: 'DirectoryError', stage: 'service-bind', kind: 'refused' });
+    expect((await underWay).ok).toBe(true);
+    // The old settings' connections closed once it finished; the refused service connection was not kept.
+    await eventually(() => relay.open() === 0);
+  });
+
+  it('asks the directory for a bind when no one has the name, as for a wrong password', async () => {
+    // Fresh connections (as 'Probar' uses them): an unknown name opens the service connection and a bind's, as a known name does.
+    const before = relay.opened();
+    expect(await verifyPerson(config(), 'nadie', 'Cualquiera-2026')).toEqual({ ok: false, reason: 'no-user' });
+    expect(relay.opened() - before).toBe(2);
+    expect(await verifyPerson(config(), ANA.uid, 'equivocada')).toMatchObject({ ok: false, reason: 'bad-password' });
+    expect(relay.opened() - before).toBe(4);
+  });
+});
