@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
+import { renderApp } from './render-app';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
-import { AppToaster } from '../../../src/renderer/app/toasts';
 import { sessionAtom } from '../../../src/renderer/features/session/atoms';
 import { ENTITY_UI_TEXT } from '../../../src/renderer/features/session/entity';
 import { ParametersPage } from '../../../src/renderer/features/settings/admin/ParametersPage';
@@ -41,15 +39,7 @@ function install() {
 
 function renderAt(path: string) {
   const store = createStore();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <FluentProvider theme={webLightTheme}>
-        <AppToaster />
-        <RouterProvider router={router} />
-      </FluentProvider>
-    </Provider>
-  );
+  const router = renderApp(path, store);
   return { router, store };
 }
 

@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderApp } from './render-app';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
-import { AppToaster } from '../../../src/renderer/app/toasts';
 import { FilterBar, type FilterField, type FilterValue } from '../../../src/renderer/components/FilterBar';
 import { cascadeLocations, citiesWithin, defaultFilterValue, departmentsWithin, filterQuery } from '../../../src/renderer/features/analytics/filter';
 import { ANALYTICS_PAGES } from '../../../src/shared/analytics-pages';
@@ -61,15 +57,7 @@ const lastCallOf = (call: string) => calls().filter((c) => c.call === call).at(-
 
 function renderAt(path: string, role: RoleId) {
   fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={createStore()}>
-      <FluentProvider theme={webLightTheme}>
-        <AppToaster />
-        <RouterProvider router={router} />
-      </FluentProvider>
-    </Provider>
-  );
+  renderApp(path);
 }
 
 /** Opens a multiselect by its label and clicks the options named. */

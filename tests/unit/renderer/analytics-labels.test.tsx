@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
-import { AppToaster } from '../../../src/renderer/app/toasts';
+import { renderApp } from './render-app';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { ANALYTICS_PAGES } from '../../../src/shared/analytics-pages';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { IpcResult } from '../../../src/shared/ipc';
@@ -34,15 +30,7 @@ afterEach(cleanup);
 
 function renderAt(path: string, role: RoleId) {
   fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={createStore()}>
-      <FluentProvider theme={webLightTheme}>
-        <AppToaster />
-        <RouterProvider router={router} />
-      </FluentProvider>
-    </Provider>
-  );
+  renderApp(path);
 }
 
 const paging = { currentPage: 1, currentResults: 1, totalPages: 1, totalResult: 1 };

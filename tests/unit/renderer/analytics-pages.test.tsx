@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
+import { renderApp } from './render-app';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createStore } from 'jotai';
 import { pageExists } from '../../../src/renderer/app/pages';
-import { AppToaster } from '../../../src/renderer/app/toasts';
 import { ANALYTICS_PAGES, ANALYTICS_PATHS } from '../../../src/shared/analytics-pages';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { IpcResult } from '../../../src/shared/ipc';
@@ -35,15 +32,7 @@ afterEach(cleanup);
 
 function renderAt(path: string, role: RoleId, store = createStore()) {
   fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={store}>
-      <FluentProvider theme={webLightTheme}>
-        <AppToaster />
-        <RouterProvider router={router} />
-      </FluentProvider>
-    </Provider>
-  );
+  const router = renderApp(path, store);
   return router;
 }
 

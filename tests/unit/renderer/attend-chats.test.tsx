@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
-import { AppToaster } from '../../../src/renderer/app/toasts';
+import { renderApp } from './render-app';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ATTEND_UI_TEXT } from '../../../src/renderer/features/session/entity';
 import type { SessionView } from '../../../src/shared/ipc';
 import { fail, installFakeAtiende, ok, sessionView } from './fake-atiende';
@@ -26,15 +22,7 @@ function install() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Provider store={createStore()}>
-      <FluentProvider theme={webLightTheme}>
-        <AppToaster />
-        <RouterProvider router={router} />
-      </FluentProvider>
-    </Provider>
-  );
+  const router = renderApp(path);
   return { router };
 }
 

@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
-import { AppToaster } from '../../../src/renderer/app/toasts';
+import { renderApp } from './render-app';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { LiveQueue } from '../../../src/shared/api/queue-supervision';
 import type { IpcResult } from '../../../src/shared/ipc';
@@ -118,15 +114,7 @@ describe('the home page and the queue screen', () => {
 
   function renderAt(path: string, role: RoleId) {
     fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    render(
-      <Provider store={createStore()}>
-        <FluentProvider theme={webLightTheme}>
-          <AppToaster />
-          <RouterProvider router={router} />
-        </FluentProvider>
-      </Provider>
-    );
+    const router = renderApp(path);
     return router;
   }
   const calls = () => fake.api.analytics.query.mock.calls.map(([arg]) => arg as AnalyticsQueryArg);

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { routes } from '../../../src/renderer/app/router';
-import { AppToaster } from '../../../src/renderer/app/toasts';
+import { renderApp } from './render-app';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createStore } from 'jotai';
 import { throttle } from '../../../src/renderer/app/throttle';
 import { channelsAtom, endMessagesAtom, organizationsAtom, virtualAgentsAtom } from '../../../src/renderer/features/platform/atoms';
 import { postLoginLoadsFor } from '../../../src/renderer/features/platform/load';
@@ -54,15 +51,7 @@ describe('the routed app', () => {
   afterEach(cleanup);
 
   function renderAt(path: string) {
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    render(
-      <Provider store={store}>
-        <FluentProvider theme={webLightTheme}>
-          <AppToaster />
-          <RouterProvider router={router} />
-        </FluentProvider>
-      </Provider>
-    );
+    const router = renderApp(path, store);
     return router;
   }
 
