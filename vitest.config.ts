@@ -9,7 +9,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'node'
+          environment: 'node',
+          // A renderer test that renders whole pages and walks a form takes 1–3 s; running beside the other
+          // workers it has reached vitest's 5 s default. A bound, not a speed check (nothing asserts time).
+          testTimeout: 15000
         }
       },
       {
