@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
+import { freeLoopbackPort } from '../../../src/server/cluster/supervisor';
 
 /**
  * A redis-server of the test's own, on a free loopback port, that the test may kill and start again
@@ -9,19 +10,6 @@ import { createServer, connect } from 'node:net';
 
 export const REDIS_SERVER_PATH = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 export const redisServerAvailable = existsSync(REDIS_SERVER_PATH);
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once something accepts connections on the port (or rejects after `attempts`). */
 async function listening(port: number, attempts = 200): Promise<void> {
@@ -50,7 +38,7 @@ export class OwnRedis {
   }
 
   static async start(): Promise<OwnRedis> {
-    const redis = new OwnRedis(await freePort());
+    const redis = new OwnRedis(await freeLoopbackPort());
     await redis.up();
     return redis;
   }

@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NO_SLAPD_MESSAGE, findSlapd, machineProbes } from '../../../scripts/provision.mjs';
+import { freeLoopbackPort } from '../../../src/server/cluster/supervisor';
 
 /**
  * A real OpenLDAP directory for the tests (and the bench): Debian's slapd started on a free loopback
@@ -66,20 +67,8 @@ const MODULE_DIRS = ['/usr/lib/ldap', '/usr/lib64/openldap', '/usr/lib/openldap'
 export const personDn = (uid: string): string => `uid=${uid},${PEOPLE}`;
 export const groupDn = (cn: string): string => `cn=${cn},${GROUPS}`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** A port nothing listens on (for "the directory is down"). */
-export const closedPort = freePort;
+export const closedPort = freeLoopbackPort;
 
 function config(dir: string, rootPassword: string): string {
   const schemaDir = SCHEMA_DIRS.find((d) => existsSync(join(d, 'core.schema')));
@@ -163,7 +152,7 @@ export async function startSlapd(data: DirectoryData): Promise<RunningSlapd> {
     const load = spawnSync(slapd, ['-T', 'add', '-f', conf, '-l', join(dir, 'data.ldif')], { encoding: 'utf8' });
     if (load.status !== 0) throw new Error(`slapadd failed (${load.status}): ${load.stderr || load.error?.message}`);
 
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const url = `ldap://127.0.0.1:${port}`;
     // -d 0: in the foreground, no debug output; the process is ours to stop.
     const child = spawn(slapd, ['-f', conf, '-h', `${url}/`, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
