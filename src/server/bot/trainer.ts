@@ -10,7 +10,9 @@ import { NLP_SETTINGS, LOCALE, type TrainingDocument } from './training';
  * a job is under way, and ends itself after a while without work.
  *
  * The worker's source is a plain CommonJS string that requires NLP.js by absolute path: it runs the
- * same way from the TypeScript sources (tsx, vitest) and from the bundled platform process.
+ * same way from the TypeScript sources (tsx, vitest) and from the bundled platform process. In the
+ * packaged app NLP.js is unpacked from the asar archive (electron-builder.yml's asarUnpack), and the
+ * worker is given the unpacked copy's path: a worker thread's require does not read inside asar.
  */
 
 export interface TrainedModel {
@@ -48,6 +50,14 @@ interface Pending {
 
 const requireHere = createRequire(import.meta.url);
 
+/**
+ * A module path inside the packaged app's asar archive, as its unpacked copy beside it
+ * (`…/app.asar/node_modules/x` → `…/app.asar.unpacked/node_modules/x`); any other path unchanged.
+ */
+export function unpackedPath(path: string): string {
+  return path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
 export class Trainer {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
@@ -81,7 +91,7 @@ export class Trainer {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { nlp: requireHere.resolve('@nlpjs/nlp'), langEs: requireHere.resolve('@nlpjs/lang-es') }
+      workerData: { nlp: unpackedPath(requireHere.resolve('@nlpjs/nlp')), langEs: unpackedPath(requireHere.resolve('@nlpjs/lang-es')) }
     });
     worker.unref();
     worker.on('message', (message: { id: number; model?: string; trainingMs?: number; error?: string }) => {

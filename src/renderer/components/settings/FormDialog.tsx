@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { SubmitButton } from '../TextField';
 import { SETTINGS_TEXT } from './texts';
-import { DiscardChangesDialog } from './UnsavedChanges';
+import { useDiscardGuard } from './UnsavedChanges';
 import { onFieldBlur } from './use-settings-form';
 
 const useStyles = makeStyles({
@@ -49,7 +49,6 @@ export function FormDialog({
 }) {
   const styles = useStyles();
   const [submitting, setSubmitting] = useState(false);
-  const [asking, setAsking] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -60,11 +59,7 @@ export function FormDialog({
     if (close) onClose();
   }
 
-  function leave() {
-    if (submitting) return;
-    if (dirty) setAsking(true);
-    else onClose();
-  }
+  const { leave, asking, discardDialog } = useDiscardGuard({ dirty, busy: submitting, onClose });
 
   return (
     <>
@@ -92,15 +87,7 @@ export function FormDialog({
           </form>
         </DialogSurface>
       </Dialog>
-      {asking ? (
-        <DiscardChangesDialog
-          onKeep={() => setAsking(false)}
-          onDiscard={() => {
-            setAsking(false);
-            onClose();
-          }}
-        />
-      ) : null}
+      {discardDialog}
     </>
   );
 }

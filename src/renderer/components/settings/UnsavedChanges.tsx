@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { Body1, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { SETTINGS_TEXT } from './texts';
@@ -31,6 +31,32 @@ export function DiscardChangesDialog({ onDiscard, onKeep }: { onDiscard(): void;
       </DialogSurface>
     </Dialog>
   );
+}
+
+/**
+ * A dialog whose edits nobody saved yet: `leave()` (its Cancel/Close button, Escape, a click
+ * outside) closes it at once when there is nothing to lose, and otherwise asks first with
+ * `discardDialog`, which the dialog renders beside itself. `asking` is true while the question is
+ * open, so the dialog ignores its own open-change events meanwhile. Nothing happens while `busy`
+ * (a save under way).
+ */
+export function useDiscardGuard({ dirty, busy, onClose }: { dirty: boolean; busy: boolean; onClose(): void }): { leave(): void; asking: boolean; discardDialog: ReactNode } {
+  const [asking, setAsking] = useState(false);
+  function leave() {
+    if (busy) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  }
+  const discardDialog = asking ? (
+    <DiscardChangesDialog
+      onKeep={() => setAsking(false)}
+      onDiscard={() => {
+        setAsking(false);
+        onClose();
+      }}
+    />
+  ) : null;
+  return { leave, asking, discardDialog };
 }
 
 /** react-router's blocker: a move to another page of the app waits for the answer. */

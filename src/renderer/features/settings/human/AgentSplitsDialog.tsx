@@ -8,7 +8,7 @@ import { useNotify } from '../../../app/toasts';
 import { SubmitButton } from '../../../components/TextField';
 import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
 import { SelectField } from '../../../components/settings/fields';
-import { DiscardChangesDialog } from '../../../components/settings/UnsavedChanges';
+import { useDiscardGuard } from '../../../components/settings/UnsavedChanges';
 import { callSettings } from '../../../components/settings/settings-client';
 import { AGENTS_TEXT } from './texts';
 import { SETTINGS_TEXT } from '../../../components/settings/texts';
@@ -45,7 +45,6 @@ export function AgentSplitsDialog({
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AgentSplit | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
   const nameOf = (id: number) => splits.data?.find((s) => s.idSplit === id)?.nombre ?? String(id);
   const linked = new Set(links.map((l) => l.idSplit));
   const options = (splits.data ?? []).filter((s) => !linked.has(s.idSplit)).map((s) => ({ value: String(s.idSplit), label: s.nombre }));
@@ -66,11 +65,7 @@ export function AgentSplitsDialog({
   }
 
   /** A split chosen and not yet added is an unsaved edit: leaving asks first, as every settings form does. */
-  function leave() {
-    if (adding) return;
-    if (choice !== '') setAsking(true);
-    else onClose();
-  }
+  const { leave, asking, discardDialog } = useDiscardGuard({ dirty: choice !== '', busy: adding, onClose });
 
   async function remove(link: AgentSplit) {
     const result = await callSettings('deleteAgentSplit', { query: { codigoRegistro: link.idSplitUsuario } });
@@ -146,15 +141,7 @@ export function AgentSplitsDialog({
           onCancel={() => setRemoving(null)}
         />
       ) : null}
-      {asking ? (
-        <DiscardChangesDialog
-          onKeep={() => setAsking(false)}
-          onDiscard={() => {
-            setAsking(false);
-            onClose();
-          }}
-        />
-      ) : null}
+      {discardDialog}
     </>
   );
 }
