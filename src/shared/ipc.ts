@@ -171,6 +171,12 @@ export const ipcContract = {
   'analytics:query': { arg: AnalyticsQueryArg, result: z.unknown() },
   /** Saves a chart as PNG where the user chooses (save dialog). null: cancelled. */
   'analytics:savePng': { arg: SavePngArg, result: z.object({ path: z.string() }).nullable() },
+  /**
+   * The organisation whose live notices ('analytics:live') the pages showing live state want: null
+   * for the session's (the administered one under 'Administrar entidad', else the user's own), else
+   * the one roles 1–2 chose. Refused as the statistics calls refuse that organisation (403, 400).
+   */
+  'analytics:follow': { arg: z.strictObject({ idOrg: PositiveInt.nullable() }), result: z.null() },
 
   /* The human-agent settings pages (issue 6). */
   /**

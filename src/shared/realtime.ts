@@ -221,6 +221,18 @@ export type MonitorTopic = z.infer<typeof MonitorTopic>;
 export const monitorServerEvents = {
   'monitor:changed': z.object({ topics: z.array(MonitorTopic).min(1).max(MONITOR_TOPICS.length) })
 } as const;
+/**
+ * The one thing a monitor sends: which organisation's notices it wants instead of its own (the
+ * one its pages show — a Superadministrador's 'Administrar entidad' or a chosen organisation).
+ * Roles 1 and 2 may follow any; the others only their own (403 otherwise). It replaces the
+ * previous choice.
+ */
+export const monitorClientEvents = {
+  'monitor:follow': z.object({ idOrg: PositiveInt })
+} as const;
+export interface MonitorAckData {
+  'monitor:follow': { idOrg: number };
+}
 /** How the monitor namespace refuses a handshake (as the agent namespace does). */
 export const MonitorConnectRefusal = AgentConnectRefusal;
 
@@ -316,3 +328,4 @@ export type AgentServerToClient = Emits<typeof agentServerEvents>;
 export type WidgetClientToServer = Handlers<typeof widgetClientEvents, WidgetAckData>;
 export type WidgetServerToClient = Emits<typeof widgetServerEvents>;
 export type MonitorServerToClient = Emits<typeof monitorServerEvents>;
+export type MonitorClientToServer = Handlers<typeof monitorClientEvents, MonitorAckData>;

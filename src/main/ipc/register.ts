@@ -3,6 +3,7 @@ import { ipcContract, type IpcChannel, type IpcContract, type IpcData, type IpcR
 import { MSG } from '../../shared/messages';
 import type { AnalyticsService } from '../services/analytics.service';
 import type { ChatService } from '../services/chat.service';
+import type { MonitorLink } from '../services/monitor-link';
 import type { ErrorReportService } from '../services/error-report.service';
 import type { PlatformService } from '../services/platform.service';
 import type { ReportDownloads } from '../services/report-downloads';
@@ -18,6 +19,8 @@ export interface IpcServices {
   errors: ErrorReportService;
   chat: ChatService;
   analytics: AnalyticsService;
+  /** The monitor link: which organisation's live notices the pages follow. */
+  monitor: Pick<MonitorLink, 'follow'>;
   settings: SettingsService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
@@ -83,6 +86,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'chat:previousMessages': (arg) => services.chat.previousMessages(arg),
     'analytics:query': (arg) => services.analytics.query(arg),
     'analytics:savePng': (arg) => services.analytics.savePng(arg),
+    'analytics:follow': (arg) => services.monitor.follow(arg.idOrg),
     'settings:call': (arg) => services.settings.call(arg),
     'reports:download': (arg) => services.downloads.download(arg),
     'reports:cancel': (arg) => services.downloads.cancel(arg.id),

@@ -4,7 +4,7 @@ import { createChatLink, type ChatLink } from './chat-link.service';
 import { createChatService, type ChatService } from './chat.service';
 import { createErrorReportService, type ErrorReportService } from './error-report.service';
 import { createEventBus, type EventBus } from './event-bus';
-import { createMonitorLink } from './monitor-link';
+import { createMonitorLink, type MonitorLink } from './monitor-link';
 import { createPlatformService, type PlatformService } from './platform.service';
 import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
@@ -19,6 +19,7 @@ export interface MainServices {
   errors: ErrorReportService;
   chat: ChatService;
   analytics: AnalyticsService;
+  monitor: MonitorLink;
   settings: SettingsService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
@@ -85,6 +86,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     errors: createErrorReportService(api, store),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
+    monitor: monitorLink,
     settings: createSettingsService({ api, store }),
     downloads,
     schedules,

@@ -1,14 +1,24 @@
 import type { DefaultEventsMap, Namespace } from 'socket.io';
 import { z } from 'zod';
 import { HUMAN_STATS_READERS } from '../../shared/api/access';
-import type { MonitorTopic } from '../../shared/realtime';
+import { monitorClientEvents, type MonitorTopic } from '../../shared/realtime';
+import { choosesOrganisation, type RoleId } from '../../shared/roles';
 import type { TokenService } from '../auth/tokens';
 import { sessionRoom } from './agent-namespace';
+import { ChatError } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
-import { refusal } from './handlers';
+import { bindEvent, refusal } from './handlers';
 
-/** Untyped maps: nothing is received from monitors; every emit goes through the typed Notifier. */
-export type MonitorNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { organizationId: number; userId: number; session: string }>;
+/**
+ * Untyped maps: the one client event (monitor:follow) is validated by bindEvent with the contract's
+ * schema; every emit goes through the typed Notifier. `followed`: the organisation whose room it is in.
+ */
+export type MonitorNamespace = Namespace<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  { organizationId: number; userId: number; session: string; role: RoleId; followed: number }
+>;
 
 export const monitorRoom = (organizationId: number): string => `org:${organizationId}`;
 /** Every monitor socket of one user: ending the user's sessions closes them. */
@@ -19,8 +29,10 @@ const READERS: readonly number[] = HUMAN_STATS_READERS;
 
 /**
  * The monitor namespace: a statistics reader (roles 1–4, 6) with a valid access token of a live
- * session joins its organisation's room and hears when the live state there changed. It sends
- * nothing. It also joins its user's and its session's rooms, by which endUserSessions closes it.
+ * session joins its organisation's room and hears when the live state there changed. With
+ * monitor:follow it moves to the room of the organisation its pages show instead: roles 1 and 2
+ * any, the others only their own — another is refused (403) and changes nothing. It also joins its
+ * user's and its session's rooms, by which endUserSessions closes it.
  */
 export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: TokenService; report: (error: unknown, context: string) => void }): void {
   nsp.use((socket, next) => {
@@ -31,7 +43,7 @@ export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: 
       .then((claims) => {
         if (!claims) return next(refusal(401, CHAT_TEXT.sessionExpired));
         if (!READERS.includes(claims.role)) return next(refusal(403, CHAT_TEXT.unauthorized));
-        socket.data = { organizationId: claims.company, userId: Number(claims.sub), session: claims.sid };
+        socket.data = { organizationId: claims.company, userId: Number(claims.sub), session: claims.sid, role: claims.role, followed: claims.company };
         next();
       })
       .catch((error: unknown) => {
@@ -42,6 +54,23 @@ export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: 
   nsp.on('connection', (socket) => {
     const { organizationId, userId, session } = socket.data;
     void socket.join([monitorRoom(organizationId), monitorUserRoom(userId), sessionRoom(session)]);
+    bindEvent(
+      socket,
+      'monitor:follow',
+      monitorClientEvents['monitor:follow'],
+      async ({ idOrg }) => {
+        const { role, followed } = socket.data;
+        if (idOrg !== organizationId && !choosesOrganisation(role)) throw new ChatError(403, CHAT_TEXT.unauthorized);
+        if (followed !== idOrg) {
+          // One organisation at a time: notices of the one no longer shown would only reload pages for nothing.
+          await socket.join(monitorRoom(idOrg));
+          await socket.leave(monitorRoom(followed));
+          socket.data.followed = idOrg;
+        }
+        return { idOrg };
+      },
+      (error) => deps.report(error, 'monitor:follow')
+    );
   });
 }
 

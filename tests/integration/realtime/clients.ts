@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
-import { AGENT_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../../src/shared/realtime';
+import { AGENT_NAMESPACE, MONITOR_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../../src/shared/realtime';
 
 /** Real socket.io clients for the live-chat tests: every received event is recorded, every request awaits its ack. */
 
@@ -115,6 +115,13 @@ export function connected(socket: Socket, timeoutMs = 10_000): Promise<void> {
 
 export async function connectAgent(url: string, token: string, reconnection = true): Promise<TestClient> {
   const client = new TestClient(connect(url, AGENT_NAMESPACE, { token }, reconnection));
+  await connected(client.socket);
+  return client;
+}
+
+/** A statistics reader's live-state link (roles 1–4, 6), never reconnecting. */
+export async function connectMonitor(url: string, token: string): Promise<TestClient> {
+  const client = new TestClient(connect(url, MONITOR_NAMESPACE, { token }, false));
   await connected(client.socket);
   return client;
 }

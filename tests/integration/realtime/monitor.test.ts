@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { io } from 'socket.io-client';
-import { MONITOR_NAMESPACE, monitorServerEvents, SOCKET_PATH } from '../../../src/shared/realtime';
+import { MONITOR_NAMESPACE, monitorServerEvents } from '../../../src/shared/realtime';
 import { BACKENDS, createTestDatabase, signIn, type TestDatabase } from '../server/helpers';
-import { connected, handshakeRefusal, TestClient } from './clients';
+import { connectMonitor, handshakeRefusal, type TestClient } from './clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
 import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
 import { agentOnline, startEscalated } from './scenario';
@@ -11,12 +10,6 @@ import { issueSession } from '../../../src/server/auth/session-tokens';
 
 const Changed = monitorServerEvents['monitor:changed'];
 type Changed = z.infer<typeof Changed>;
-
-async function connectMonitor(url: string, token: string): Promise<TestClient> {
-  const client = new TestClient(io(`${url}${MONITOR_NAMESPACE}`, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], forceNew: true, reconnection: false }));
-  await connected(client.socket);
-  return client;
-}
 
 const topicsHeard = (client: TestClient): Set<string> =>
   new Set(client.received('monitor:changed').flatMap((p) => Changed.parse(p).topics));
@@ -65,6 +58,47 @@ describe.each(BACKENDS)('monitor namespace (%s)', (backend) => {
     // Bursts are coalesced: far fewer notices than state changes (status, queue, assignment…).
     expect(monitor.received('monitor:changed').length).toBeLessThanOrEqual(4);
     expect(other.received('monitor:changed')).toEqual([]);
+  });
+
+  it('moves a platform-wide reader (roles 1, 2) to the organisation it follows, and refuses another organisation to roles 3 and 4', async () => {
+    const Followed = z.object({ idOrg: z.number() });
+    // The demo users are of organisation 100; the fixture's organisation is another one.
+    const superadmin = await connectMonitor(platform.url, (await signIn(platform.app, 'superadmin@demo.co')).token);
+    const viewer = await connectMonitor(platform.url, (await signIn(platform.app, 'supervisualizador@demo.co')).token);
+    const admin = await connectMonitor(platform.url, (await signIn(platform.app, 'admin@demo.co')).token);
+    const reader = await connectMonitor(platform.url, (await signIn(platform.app, 'visualizador@demo.co')).token);
+    const own = await connectMonitor(platform.url, supervisorToken);
+    clients.push(superadmin, viewer, admin, reader, own);
+
+    expect(await superadmin.ok('monitor:follow', { idOrg: fx.orgId }, Followed)).toEqual({ idOrg: fx.orgId });
+    expect(await viewer.ok('monitor:follow', { idOrg: fx.orgId }, Followed)).toEqual({ idOrg: fx.orgId });
+    expect(await admin.refused('monitor:follow', { idOrg: fx.orgId })).toEqual({ status: 403, message: 'Usuario no autorizado' });
+    expect(await reader.refused('monitor:follow', { idOrg: fx.orgId })).toEqual({ status: 403, message: 'Usuario no autorizado' });
+    expect(await admin.refused('monitor:follow', { idOrg: 'otra' })).toMatchObject({ status: 400 });
+    expect(await admin.refused('monitor:follow', { idOrg: 0 })).toMatchObject({ status: 400 });
+    // Its own organisation is every reader's to follow.
+    expect(await own.ok('monitor:follow', { idOrg: fx.orgId }, Followed)).toEqual({ idOrg: fx.orgId });
+    expect(await admin.ok('monitor:follow', { idOrg: 100 }, Followed)).toEqual({ idOrg: 100 });
+
+    const customer = await startEscalated(platform.url, fx, 2);
+    clients.push(customer.client);
+    await own.waitFor('monitor:changed', Changed, (p: Changed) => p.topics.includes('chats'));
+    await superadmin.waitFor('monitor:changed', Changed, (p: Changed) => p.topics.includes('chats'));
+    await viewer.waitFor('monitor:changed', Changed, (p: Changed) => p.topics.includes('chats'));
+    // A refused follow changed nothing: the fixture organisation's notices never reach them.
+    await new Promise((done) => setTimeout(done, 200));
+    expect(admin.received('monitor:changed')).toEqual([]);
+    expect(reader.received('monitor:changed')).toEqual([]);
+
+    // Back to its own organisation: the fixture's notices stop for the Superadministrador.
+    expect(await superadmin.ok('monitor:follow', { idOrg: 100 }, Followed)).toEqual({ idOrg: 100 });
+    const heard = superadmin.received('monitor:changed').length;
+    const before = own.received('monitor:changed').length;
+    const next = await startEscalated(platform.url, fx, 3);
+    clients.push(next.client);
+    await eventually(async () => expect(own.received('monitor:changed').length).toBeGreaterThan(before));
+    await new Promise((done) => setTimeout(done, 200));
+    expect(superadmin.received('monitor:changed').length).toBe(heard);
   });
 
   it('refuses a handshake without a valid token (401) or from a role that reads no statistics (403)', async () => {

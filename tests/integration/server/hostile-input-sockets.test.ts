@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INT4_MAX } from '../../../src/shared/domain/fields';
-import { AGENT_NAMESPACE, WIDGET_NAMESPACE, agentClientEvents, widgetClientEvents } from '../../../src/shared/realtime';
-import { connectAgent, connectWidget, handshakeRefusal, type TestClient } from '../realtime/clients';
+import { AGENT_NAMESPACE, MONITOR_NAMESPACE, WIDGET_NAMESPACE, agentClientEvents, monitorClientEvents, widgetClientEvents } from '../../../src/shared/realtime';
+import { connectAgent, connectMonitor, connectWidget, handshakeRefusal, type TestClient } from '../realtime/clients';
 import { createChatFixture, entryAnswers, type ChatFixture } from '../realtime/fixtures';
 import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
 import { MAX_SOCKET_PACKET_BYTES } from '../../../src/server/realtime/server';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers';
+import { BACKENDS, createTestDatabase, signIn, type TestDatabase } from './helpers';
 import { HUGE_TEXT, INJECTION, NUL_TEXT, changedTables, fieldVariants, sampleOf, tableDigest } from './hostile-input-cases';
 
 /**
- * The socket contract's side of the hostile-input suite: every client event of the agent and
- * widget namespaces (src/shared/realtime.ts), and both handshakes, fed hostile payloads, answers a
+ * The socket contract's side of the hostile-input suite: every client event of the agent, widget
+ * and monitor namespaces (src/shared/realtime.ts), and both handshakes, fed hostile payloads, answers a
  * 4xx ack or refusal — never a 500, never silence — and writes nothing. The events are read from
  * the contract, so an event is covered the day it is added.
  */
@@ -27,6 +27,7 @@ describe.each(BACKENDS)('hostile input on every socket event, on %s', (backend) 
   let conversationId: string;
   let widgetToken: string;
   let agentToken: string;
+  let monitorToken: string;
   let before: Record<string, string>;
 
   beforeAll(async () => {
@@ -34,6 +35,8 @@ describe.each(BACKENDS)('hostile input on every socket event, on %s', (backend) 
     platform = await listenPlatform(database.target, new TestClock(MONDAY_10AM));
     fx = await createChatFixture(platform.app, { agentsA: 1 });
     agentToken = fx.agents[0]?.token ?? '';
+    // A Superadministrador: monitor:follow's every check (the organisation chosen) is his to reach.
+    monitorToken = (await signIn(platform.app, 'superadmin@demo.co')).token;
     agent = await connectAgent(platform.url, agentToken, false);
     widget = await connectWidget(platform.url, { org: fx.orgId, va: fx.vaId }, false);
     // A conversation the widget holds, so that its events reach their handlers' checks.
@@ -70,9 +73,11 @@ describe.each(BACKENDS)('hostile input on every socket event, on %s', (backend) 
       const refusal = await handshakeRefusal(platform.url, WIDGET_NAMESPACE, auth);
       if (refusal.status === null || refusal.status < 400 || refusal.status >= 500) problems.push(`widget ${JSON.stringify(auth).slice(0, 80)}: ${refusal.status}`);
     }
-    for (const auth of [{}, { token: 'x' }, { token: NUL_TEXT }, { token: HUGE_TEXT }, { token: 12345 }, { token: { a: 1 } }]) {
-      const refusal = await handshakeRefusal(platform.url, AGENT_NAMESPACE, auth);
-      if (refusal.status === null || refusal.status < 400 || refusal.status >= 500) problems.push(`agent ${JSON.stringify(auth).slice(0, 80)}: ${refusal.status}`);
+    for (const namespace of [AGENT_NAMESPACE, MONITOR_NAMESPACE]) {
+      for (const auth of [{}, { token: 'x' }, { token: NUL_TEXT }, { token: HUGE_TEXT }, { token: 12345 }, { token: { a: 1 } }]) {
+        const refusal = await handshakeRefusal(platform.url, namespace, auth);
+        if (refusal.status === null || refusal.status < 400 || refusal.status >= 500) problems.push(`${namespace} ${JSON.stringify(auth).slice(0, 80)}: ${refusal.status}`);
+      }
     }
     expect(problems).toEqual([]);
   }, 120_000);
@@ -85,7 +90,8 @@ describe.each(BACKENDS)('hostile input on every socket event, on %s', (backend) 
     const PER_SOCKET = 50;
     const namespaces = [
       { name: 'agent', connect: () => connectAgent(platform.url, agentToken, false), events: agentClientEvents as Record<string, z.ZodType> },
-      { name: 'widget', connect: () => connectWidget(platform.url, { conversationId, token: widgetToken }, false), events: widgetClientEvents as Record<string, z.ZodType> }
+      { name: 'widget', connect: () => connectWidget(platform.url, { conversationId, token: widgetToken }, false), events: widgetClientEvents as Record<string, z.ZodType> },
+      { name: 'monitor', connect: () => connectMonitor(platform.url, monitorToken), events: monitorClientEvents as Record<string, z.ZodType> }
     ];
     for (const { name, connect, events } of namespaces) {
       let client = await connect();

@@ -48,6 +48,7 @@ function spies(): IpcServices {
       previousMessages: vi.fn()
     },
     analytics: { query: vi.fn(), savePng: vi.fn() },
+    monitor: { follow: vi.fn() },
     settings: { call: vi.fn() },
     downloads: { download: vi.fn(), cancel: vi.fn(), showInFolder: vi.fn(), preferences: vi.fn(), dispose: vi.fn() },
     schedules: { list: vi.fn(), save: vi.fn(), remove: vi.fn(), runNow: vi.fn(), chooseFolder: vi.fn(), check: vi.fn(), dispose: vi.fn() }
@@ -110,6 +111,12 @@ describe('IPC handlers', () => {
     expect((await handlers['analytics:query']({ call: 'tmo', idOrg: 0 })).ok).toBe(false);
     expect((await handlers['settings:call']({ call: 'splits', extra: true })).ok).toBe(false);
     expect((await handlers['analytics:savePng']({ suggestedName: 'grafica', dataUrl: 'data:text/html,<script>' })).ok).toBe(false);
+    for (const bad of [{}, { idOrg: 0 }, { idOrg: 'otra' }, { idOrg: 1.5 }, { idOrg: 2147483648 }, { idOrg: 1, extra: true }, undefined]) {
+      expect((await handlers['analytics:follow'](bad)).ok, JSON.stringify(bad)).toBe(false);
+    }
+    expect(services.monitor.follow).not.toHaveBeenCalled();
+    await handlers['analytics:follow']({ idOrg: null });
+    expect(services.monitor.follow).toHaveBeenCalledWith(null);
     expect(services.analytics.query).not.toHaveBeenCalled();
     expect(services.analytics.savePng).not.toHaveBeenCalled();
     expect(services.settings.call).not.toHaveBeenCalled();

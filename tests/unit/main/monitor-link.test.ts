@@ -16,6 +16,10 @@ interface FakeMonitorPlatform {
   url: string;
   valid: Set<string>;
   handshakes: string[];
+  /** Every monitor:follow received, in order. */
+  follows: unknown[];
+  /** Organisations monitor:follow is refused for (403, as the platform refuses roles 3–4 another organisation). */
+  refuse: Set<number>;
   emit(payload: unknown): void;
   drop(): void;
   connected(): number;
@@ -31,6 +35,8 @@ async function startMonitorPlatform(): Promise<FakeMonitorPlatform> {
     url: '',
     valid: new Set(),
     handshakes: [],
+    follows: [],
+    refuse: new Set(),
     emit: (payload) => void nsp.emit('monitor:changed', payload),
     drop: () => {
       for (const socket of nsp.sockets.values()) socket.conn.close();
@@ -45,6 +51,12 @@ async function startMonitorPlatform(): Promise<FakeMonitorPlatform> {
     platform.handshakes.push(token);
     if (platform.valid.has(token)) return next();
     next(Object.assign(new Error('La sesión ha expirado'), { data: { status: 401, message: 'La sesión ha expirado' } }));
+  });
+  nsp.on('connection', (socket) => {
+    socket.on('monitor:follow', (payload: { idOrg: number }, ack: (answer: unknown) => void) => {
+      platform.follows.push(payload);
+      ack(platform.refuse.has(payload.idOrg) ? { ok: false, error: { status: 403, message: 'Usuario no autorizado' } } : { ok: true, data: { idOrg: payload.idOrg } });
+    });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   platform.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -133,6 +145,58 @@ describe('monitor link', () => {
     }
     await until(() => live.length === 2);
     expect(live.map((e) => e.topic).sort()).toEqual(['agents', 'chats']);
+  });
+
+  it('follows the organisation the pages show: the one chosen (roles 1–2) or administered, again after a reconnection', async () => {
+    const session = tokens(1);
+    platform.valid.add(session.access);
+    const { clock } = await start(session);
+    await until(() => platform.connected() === 1);
+    expect(await link?.follow(200)).toEqual({ ok: true, data: null });
+    expect(platform.follows).toEqual([{ idOrg: 200 }]);
+    // The same organisation again (another live section of the page) asks nothing more.
+    expect(await link?.follow(200)).toEqual({ ok: true, data: null });
+    expect(platform.follows).toHaveLength(1);
+
+    platform.drop();
+    await until(() => platform.connected() === 0);
+    for (let i = 0; i < 200 && platform.follows.length < 2; i++) {
+      await clock.advance(1000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // A new socket starts in the user's own room: the link asks for the chosen one again.
+    expect(platform.follows).toEqual([{ idOrg: 200 }, { idOrg: 200 }]);
+
+    // 'Administrar entidad': the session's organisation is the administered one, and no other may be chosen.
+    store.setAdministering({ idOrg: 300, name: 'Otra Entidad S.A.S.' });
+    expect(await link?.follow(null)).toEqual({ ok: true, data: null });
+    expect(platform.follows.at(-1)).toEqual({ idOrg: 300 });
+    expect(await link?.follow(200)).toEqual({ ok: false, error: { status: 400, message: 'La organización de la consulta la determina la sesión' } });
+    store.setAdministering(null);
+    expect(await link?.follow(null)).toEqual({ ok: true, data: null });
+    expect(platform.follows.at(-1)).toEqual({ idOrg: 100 });
+    // The platform's refusal reaches the page as it is.
+    platform.refuse.add(400);
+    expect(await link?.follow(400)).toEqual({ ok: false, error: { status: 403, message: 'Usuario no autorizado' } });
+  });
+
+  it('lets roles 3–4 follow only their own organisation, refusing another before asking the platform', async () => {
+    const session = tokens(3);
+    platform.valid.add(session.access);
+    await start(session);
+    await until(() => platform.connected() === 1);
+    expect(await link?.follow(200)).toEqual({ ok: false, error: { status: 403, message: 'Usuario no autorizado' } });
+    expect(platform.follows).toEqual([]);
+    expect(await link?.follow(null)).toEqual({ ok: true, data: null });
+    expect(platform.follows).toEqual([{ idOrg: 100 }]);
+    link?.dispose();
+    link = null;
+
+    // An agent's session has no monitor link to steer.
+    await start(tokens(5, 'a1'));
+    // start() set it again (the narrowing after `link = null` does not know).
+    const agentLink = link as MonitorLink | null;
+    expect(await agentLink?.follow(null)).toEqual({ ok: false, error: { status: 403, message: 'Usuario no autorizado' } });
   });
 
   it('renews the session once when the handshake is refused for the token, then connects with the new one', async () => {

@@ -72,7 +72,7 @@ describe('useAnalyticsQuery', () => {
 });
 
 function AgentStates({ coalesceMs }: { coalesceMs: number }) {
-  const live = useLiveReload('agents', coalesceMs);
+  const live = useLiveReload('agents', null, coalesceMs);
   const states = useAnalyticsQuery('agentConnectionStates', { query: {} }, { liveKey: live });
   return (
     <p data-testid="agents">

@@ -90,7 +90,8 @@ export function installFakeAtiende() {
     analytics: {
       // A statistics answer is the test's to give (mockImplementation); unanswered, the call stays pending.
       query: vi.fn((_arg: unknown): Promise<IpcResult<unknown>> => new Promise(() => {})),
-      savePng: vi.fn((_arg: unknown) => ok<{ path: string } | null>({ path: '/tmp/grafico.png' }))
+      savePng: vi.fn((_arg: unknown) => ok<{ path: string } | null>({ path: '/tmp/grafico.png' })),
+      follow: vi.fn((_arg: { idOrg: number | null }) => ok(null))
     },
     on: vi.fn((event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();

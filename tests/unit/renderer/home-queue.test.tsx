@@ -211,6 +211,33 @@ describe('the home page and the queue screen', () => {
     expect((screen.getByLabelText('Organización') as HTMLSelectElement).value).toBe('200');
   });
 
+  it('follows the live notices of the organisation the home page shows (roles 1–2 choose it)', async () => {
+    fake.api.platform.organizations.mockImplementation(() =>
+      ok([
+        { idOrg: 100, name: 'Demo Contact Center', schemaName: 'demo', isActive: true, organizationType: 'Contact center' },
+        { idOrg: 200, name: 'Otra Entidad S.A.S.', schemaName: 'otra', isActive: true, organizationType: 'Entidad' }
+      ])
+    );
+    answer = (arg) => (arg.call === 'liveQueue' ? { ok: true, data: queueOf([]) } : new Promise(() => {}));
+    const followed = () => fake.api.analytics.follow.mock.calls.map(([arg]) => arg.idOrg);
+    renderAt('/analitica', 1);
+    const org = (await screen.findByLabelText('Organización')) as HTMLSelectElement;
+    // The session's organisation first (the main process resolves null: the own, or the one administered).
+    await waitFor(() => expect(followed()).toContain(null));
+    expect(followed().every((idOrg) => idOrg === null)).toBe(true);
+    await waitFor(() => expect([...org.options].map((o) => o.textContent)).toContain('Otra Entidad S.A.S.'));
+    fireEvent.change(org, { target: { value: '200' } });
+    await waitFor(() => expect(followed().at(-1)).toBe(200));
+    // Every live section follows the organisation in view, none stays on the previous one.
+    const since = followed().lastIndexOf(null) + 1;
+    expect(new Set(followed().slice(since))).toEqual(new Set([200]));
+    // And a notice (now that organisation's) reloads its queue.
+    await waitFor(() => expect(calls().some((c) => c.call === 'liveQueue' && c.idOrg === 200)).toBe(true));
+    const before = calls().filter((c) => c.call === 'liveQueue' && c.idOrg === 200).length;
+    act(() => fake.emit('analytics:live', { topic: 'chats' }));
+    await waitFor(() => expect(calls().filter((c) => c.call === 'liveQueue' && c.idOrg === 200).length).toBe(before + 1));
+  });
+
   it('lists the waiting chats and assigns one to a connected agent below the limit; a lost race is said in Spanish', async () => {
     answer = (arg) => {
       if (arg.call === 'liveQueue') {

@@ -128,7 +128,7 @@ function figure<T>(state: { status: LoadStatus; data: T | null }, pick: (data: T
 
 function TodayTiles({ idOrg, role }: { idOrg: number | null; role: RoleId }) {
   const styles = useStyles();
-  const live = useLiveReload('chats');
+  const live = useLiveReload('chats', idOrg);
   // Up to the current minute whenever the tiles render (a live notice, an answer): the calls are
   // keyed by their query, so the windows move at most once a minute and never on a timer.
   const windows = comparisonWindows(new Date());
@@ -231,8 +231,8 @@ function AlertList({ alerts, role, idOrg }: { alerts: SupervisorAlert[]; role: R
 
 function NowSection({ idOrg, role }: { idOrg: number | null; role: RoleId }) {
   const styles = useStyles();
-  const chatsLive = useLiveReload('chats');
-  const agentsLive = useLiveReload('agents');
+  const chatsLive = useLiveReload('chats', idOrg);
+  const agentsLive = useLiveReload('agents', idOrg);
   const nowMs = useNow();
   const queue = useAnalyticsQuery('liveQueue', { idOrg }, { liveKey: chatsLive + agentsLive });
   const agents = useAnalyticsQuery('agentConnectionStates', { idOrg, query: {} }, { liveKey: agentsLive + chatsLive });

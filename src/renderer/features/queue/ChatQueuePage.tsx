@@ -1,14 +1,12 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles } from '@fluentui/react-components';
 import { endpoints } from '../../../shared/api/catalogue';
 import type { LiveQueue, WaitingChat } from '../../../shared/api/queue-supervision';
-import { formatDateTime, formatHms } from '../../../shared/format';
 import type { RoleId } from '../../../shared/roles';
 import { SUPERVISION_PAGES } from '../../../shared/supervision-pages';
 import { useNotify } from '../../app/toasts';
 import { DataState } from '../../components/DataState';
-import { DataTable, type DataColumn } from '../../components/DataTable';
 import { FormDialog } from '../../components/settings/FormDialog';
 import { SelectField } from '../../components/settings/fields';
 import { callSettings } from '../../components/settings/settings-client';
@@ -16,51 +14,17 @@ import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { useFilterState } from '../analytics/filter';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
 import { useLiveReload } from '../analytics/use-live-reload';
-import { secondsSince } from '../home/alerts';
-import { useNow } from '../home/use-now';
 import { currentUserAtom } from '../session/atoms';
+import { QueueTable, type QueueAction } from './QueueTable';
+import { QUEUE_TEXT } from './texts';
 import { Wallboard } from './Wallboard';
 import { openWallboardWindow } from './WallboardWindow';
 
-export const QUEUE_TEXT = {
-  list: 'Chats en espera',
-  none: 'No hay chats esperando en la cola en este momento.',
-  idConv: 'Conversación',
-  entered: 'Fecha de entrada',
-  status: 'Estado',
-  split: 'Split',
-  waited: 'Espera',
-  customer: 'Datos del cliente',
-  actions: 'Acciones',
-  assign: 'Asignar',
-  move: 'Mover',
-  assignTitle: (id: string) => `Asignar el chat ${id}`,
-  moveTitle: (id: string) => `Mover el chat ${id} a otro split`,
-  agent: 'Asesor',
-  targetSplit: 'Split de destino',
-  agentRequired: 'Seleccione el asesor',
-  splitRequired: 'Seleccione el split',
-  noAgents: 'No hay asesores conectados con cupo para otro chat',
-  loadFailed: 'No fue posible consultar la cola de chats',
-  agentsFailed: 'No fue posible consultar el estado de los asesores',
-  assigned: 'Chat asignado',
-  moved: 'Chat movido de split',
-  actionFailed: 'No fue posible completar la acción',
-  wallboard: 'Tablero de pared'
-} as const;
+export { QUEUE_TEXT, customerLine } from './texts';
 
 const useStyles = makeStyles({
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   toolbar: { display: 'flex', justifyContent: 'flex-end' }
 });
-
-/** The entry-form answers as one line ('Nombre: Ana · Documento: 123'). */
-export function customerLine(data: Record<string, string>): string {
-  return Object.entries(data)
-    .filter(([, v]) => v.trim() !== '')
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(' · ');
-}
 
 
 function AssignDialog({ chat, idOrg, max, onClose, onDone }: { chat: WaitingChat; idOrg: number | null; max: number; onClose(): void; onDone(): void }) {
@@ -126,6 +90,9 @@ function MoveDialog({ chat, queue, idOrg, onClose, onDone }: { chat: WaitingChat
   );
 }
 
+/** One empty list for every render without data: the table keeps what it derived from its input's identity. */
+const NO_CHATS: readonly WaitingChat[] = [];
+
 const mayAct = (role: RoleId) => (endpoints.assignQueuedChat.access as readonly number[]).includes(role);
 
 /**
@@ -137,43 +104,15 @@ export function ChatQueuePage() {
   const styles = useStyles();
   const user = useAtomValue(currentUserAtom);
   const [filter, setFilter] = useFilterState();
-  const chatsLive = useLiveReload('chats');
-  const agentsLive = useLiveReload('agents');
+  const chatsLive = useLiveReload('chats', filter.idOrg);
+  const agentsLive = useLiveReload('agents', filter.idOrg);
   const queue = useAnalyticsQuery('liveQueue', { idOrg: filter.idOrg }, { liveKey: chatsLive + agentsLive });
-  const nowMs = useNow();
-  const [acting, setActing] = useState<{ kind: 'assign' | 'move'; chat: WaitingChat } | null>(null);
+  const [acting, setActing] = useState<{ kind: QueueAction; chat: WaitingChat } | null>(null);
+  const act = useCallback((kind: QueueAction, chat: WaitingChat) => setActing({ kind, chat }), []);
   const [wall, setWall] = useState(false);
   const closeWall = useCallback(() => setWall(false), []);
   const actions = user !== null && mayAct(user.role);
-  const rows = queue.data?.chats ?? [];
-  const columns = useMemo((): DataColumn<WaitingChat>[] => {
-    const base: DataColumn<WaitingChat>[] = [
-      { key: 'idConv', header: QUEUE_TEXT.idConv, render: (c) => c.idConv },
-      { key: 'fechaEntrada', header: QUEUE_TEXT.entered, render: (c) => formatDateTime(c.fechaEntrada) },
-      { key: 'status', header: QUEUE_TEXT.status, render: (c) => c.status },
-      { key: 'split', header: QUEUE_TEXT.split, render: (c) => c.split ?? '' },
-      { key: 'espera', header: QUEUE_TEXT.waited, render: (c) => formatHms(secondsSince(c.fechaEntrada, nowMs)) },
-      { key: 'cliente', header: QUEUE_TEXT.customer, render: (c) => customerLine(c.datosCliente) }
-    ];
-    if (!actions) return base;
-    return [
-      ...base,
-      {
-        key: 'acciones',
-        header: QUEUE_TEXT.actions,
-        render: (c) => (
-          <div className={styles.actions}>
-            <Button size="small" appearance="primary" onClick={() => setActing({ kind: 'assign', chat: c })} aria-label={`${QUEUE_TEXT.assign} ${c.idConv}`}>
-              {QUEUE_TEXT.assign}
-            </Button>
-            <Button size="small" onClick={() => setActing({ kind: 'move', chat: c })} aria-label={`${QUEUE_TEXT.move} ${c.idConv}`}>
-              {QUEUE_TEXT.move}
-            </Button>
-          </div>
-        )
-      }
-    ];
-  }, [actions, nowMs, styles.actions]);
+  const rows = queue.data?.chats ?? NO_CHATS;
 
   return (
     <AnalyticsPage title={SUPERVISION_PAGES.chatQueue.title} fields={[]} filter={filter} onFilterChange={setFilter}>
@@ -189,7 +128,7 @@ export function ChatQueuePage() {
       {wall ? <Wallboard queue={queue.data} idOrg={filter.idOrg} onClose={closeWall} /> : null}
       <section aria-label={QUEUE_TEXT.list}>
         <DataState status={queue.status} errorTitle={QUEUE_TEXT.loadFailed} errorDetail={queue.error?.message} empty={rows.length === 0} emptyDetail={QUEUE_TEXT.none} onRetry={queue.reload} level="h2">
-          <DataTable caption={QUEUE_TEXT.list} columns={columns} rows={rows} rowKey={(c) => c.idConv} />
+          <QueueTable chats={rows} actions={actions} onAct={act} />
         </DataState>
       </section>
       {acting?.kind === 'assign' && queue.data ? (

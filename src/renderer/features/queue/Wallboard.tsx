@@ -75,8 +75,8 @@ export function Wallboard({
   const styles = useStyles();
   const nowMs = useNow();
   const ref = useRef<HTMLDivElement>(null);
-  const chatsLive = useLiveReload('chats');
-  const agentsLive = useLiveReload('agents');
+  const chatsLive = useLiveReload('chats', idOrg);
+  const agentsLive = useLiveReload('agents', idOrg);
   const agents = useAnalyticsQuery('agentConnectionStates', { idOrg, query: {} }, { liveKey: agentsLive + chatsLive });
   const today = { idOrg, query: windowQuery(comparisonWindows(new Date()).today) };
   const totals = useAnalyticsQuery('interactionTotals', today, { liveKey: chatsLive });

@@ -34,8 +34,8 @@ export function openWallboardWindow(idOrg: number | null): boolean {
 export function WallboardWindow() {
   const [params] = useSearchParams();
   const idOrg = wallboardOrganisation(params.get('org'));
-  const chatsLive = useLiveReload('chats');
-  const agentsLive = useLiveReload('agents');
+  const chatsLive = useLiveReload('chats', idOrg);
+  const agentsLive = useLiveReload('agents', idOrg);
   const queue = useAnalyticsQuery('liveQueue', { idOrg }, { liveKey: chatsLive + agentsLive });
   const close = useCallback(() => window.close(), []);
   return <Wallboard queue={queue.data} idOrg={idOrg} onClose={close} coversWindow={false} />;

@@ -46,7 +46,7 @@ const COLUMNS: DataColumn<AgentConnectionState>[] = [
  */
 export function AgentStatesPage() {
   const [filter, setFilter] = useFilterState();
-  const live = useLiveReload('agents');
+  const live = useLiveReload('agents', filter.idOrg);
   const query = useMemo(() => (filter.splits.length > 0 ? { splits: [...filter.splits] } : {}), [filter.splits]);
   const states = useAnalyticsQuery('agentConnectionStates', { query, idOrg: filter.idOrg }, { liveKey: live });
   const series = useMemo(

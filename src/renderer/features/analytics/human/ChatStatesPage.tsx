@@ -30,7 +30,7 @@ export const CHAT_STATES_TEXT = {
 export function ChatStatesPage() {
   const [filter, setFilter] = useFilterState();
   const query = useMemo(() => filterQuery(filter, QUERY), [filter]);
-  const live = useLiveReload('chats');
+  const live = useLiveReload('chats', filter.idOrg);
   const counts = useAnalyticsQuery('chatStatusCounts', { query, idOrg: filter.idOrg }, { liveKey: live });
   const series = useMemo(() => {
     const c = counts.data;

@@ -56,7 +56,8 @@ function stateText(state: AgentConnectionState | null): string {
  */
 export function AgentsPage() {
   const styles = useStyles();
-  const live = useLiveReload('agents');
+  // A settings page works in the session's organisation (the administered one under 'Administrar entidad').
+  const live = useLiveReload('agents', null);
   const agents = useSettingsLoad('agents');
   const states = useSettingsLoad('agentConnectionStates', {}, { liveKey: live });
   const links = useSettingsLoad('agentSplits');
