@@ -3,6 +3,7 @@ import type { TokenService } from './auth/tokens';
 import type { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import type { CsvSource } from './db/csv-stream';
+import type { RunStatement } from './db/statements';
 import type { Db } from './db/types';
 
 /** What every route can reach besides its request: the database, the token service, the config, the live chat engine. */
@@ -16,6 +17,8 @@ export interface PlatformServices {
   csv: CsvSource;
   /** Where statistics run: on PostgreSQL a small pool of their own (REPORTS_POOL_SIZE), so they cannot take the chat's connections; on PGlite the same handle as `db`. */
   reportsDb: Db;
+  /** The hot paths' fixed statements, kept prepared (src/server/db/statements.ts): the chat's messages, the LDAP sign-in. */
+  statement: RunStatement;
   /** Whether a session still lives, and what ends one everywhere (src/server/auth/session-guard.ts; endUserSessions). */
   sessions: SessionGuard;
 }

@@ -1,26 +1,31 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Email, type LoginResult } from '../../shared/domain/session';
 import { LDAP_TEXT, normaliseDn, roleForGroups, type LdapLoginBody } from '../../shared/domain/ldap';
 import { MSG } from '../../shared/messages';
 import type { RoleId } from '../../shared/roles';
-import { ldapAccounts, organizations, refreshTokens, userAccessLog, users } from '../db/schema';
+import { ldapAccounts, users } from '../db/schema';
+import type { RunStatement } from '../db/statements';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
-import { DirectoryError, type DirectoryConnections, type DirectoryPerson } from '../ldap/directory';
-import { enabledDirectory, listEnabledDirectories, type StoredDirectory } from '../ldap/settings';
+import { DirectoryError, type DirectoryConfig, type DirectoryConnections, type DirectoryPerson, type Verdict } from '../ldap/directory';
+import { cachedDirectory, enabledDirectory, listEnabledDirectories, type StoredDirectory } from '../ldap/settings';
 import type { PlatformServices } from '../services';
-import { accessRow } from './access-log';
-import { ACCOUNT_COLUMNS, canSignIn, findAccount, toAccount, type Account } from './accounts';
+import { canSignIn, findAccount, type Account } from './accounts';
 import { releaseExpiredLock } from './auto-unlock';
+import { findLinkedAccount, recordSignIn, type Linked, type LinkedLookup } from './ldap-statements';
 import type { AttemptOrigin } from './login';
 import { DIRECTORY_ONLY_HASH } from './passwords';
 import { endUserSessions } from './revocation';
-import { signSession } from './session-tokens';
+import { both, startSession } from './session-tokens';
 
 
 const NAME_MAX = 120;
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
+const notEnabled = (): HttpError => new HttpError(400, LDAP_TEXT.notEnabled);
+/** The directory could not be used: 503 unreachable, 502 it refused (the service account, the search base…). */
+const directoryFailure = (error: DirectoryError): HttpError =>
+  error.kind === 'unreachable' ? new HttpError(503, LDAP_TEXT.unreachable) : new HttpError(502, LDAP_TEXT.refused);
 
 /**
  * LDAP sign-in (POST /api/auth/auth_ldap): the organisation's enabled directory verifies the person
@@ -34,10 +39,15 @@ const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
  * platform's. A sign-in is written to the staff access log as at the normal sign-in. The
  * per-address throttle runs before all of this (auth/throttle.ts).
  *
- * The directory is reached through the connections `directories` keeps open between sign-ins
- * (ldap/directory.ts). An unknown name costs what a known one with a wrong password does: the
- * directory's search and bind (directory.ts), and the account's lookup here. The sign-in's writes —
- * the access log's entry, the session, the account's last sign-in — are one statement.
+ * What a sign-in costs beyond the directory's own work: the directory is reached through the
+ * connections `directories` keeps open between sign-ins (ldap/directory.ts), with the settings read
+ * in the last few seconds (ldap/settings.ts: cachedDirectory); the account's lookup starts as soon
+ * as the directory's search has found the entry, beside the directory's bind, and confirms in the
+ * same statement that those settings are still the saved ones (when not, they are read again, and
+ * the directory asked again if they ask it differently); the sign-in's writes — the access log's
+ * entry, the session, the account's last sign-in — are one statement (auth/ldap-statements.ts),
+ * written while the tokens are signed. An unknown name costs what a known one with a wrong
+ * password does: the directory's search and bind (directory.ts), and the account's lookup here.
  */
 export async function signInWithDirectory(
   db: Db,
@@ -46,24 +56,82 @@ export async function signInWithDirectory(
   body: LdapLoginBody,
   origin: AttemptOrigin
 ): Promise<LoginResult> {
-  const directory = await directoryFor(db, body.idOrg);
-  let verdict;
+  const idOrg = await organisationOf(db, body.idOrg);
+  const kept = await cachedDirectory(db, idOrg);
+  if (!kept) throw notEnabled();
+  let found: Verified;
   try {
-    verdict = await directories.verifyPerson(directory.organizationId, directory.config, body.username, body.password);
+    found = await verifyAndLookUp(services.statement, directories, kept, body);
   } catch (error) {
-    if (error instanceof DirectoryError) throw new HttpError(error.kind === 'unreachable' ? 503 : 502, error.kind === 'unreachable' ? LDAP_TEXT.unreachable : LDAP_TEXT.refused);
-    throw error;
+    if (!(error instanceof DirectoryError)) throw error;
+    // Settings saved meanwhile (elsewhere: another address, a corrected password) may not fail: try those.
+    const saved = await enabledDirectory(db, idOrg);
+    if (saved?.version === kept.version) throw directoryFailure(error);
+    return signInAs(db, services, directories, saved, body, origin);
   }
-  if (!verdict.ok) {
-    // A locked or inactive account answers 403 whatever the password, as at the normal sign-in.
-    // No one found: the same lookup, for a DN no account has (the same time as a wrong password).
-    const linked = await linkedAccount(db, directory.organizationId, verdict.reason === 'bad-password' ? verdict.dn : '', origin.at);
-    if (linked && !canSignIn(linked.account)) throw locked();
-    throw invalidCredentials();
+  if (found.current) return conclude(db, services, kept, found, body.username, origin);
+  // The settings changed since they were kept. The directory's answer stands when it would be asked
+  // the same way (say, only the role mapping changed); else it is asked again, as they now are.
+  const saved = await enabledDirectory(db, idOrg);
+  if (saved && sameQuestion(saved.config, kept.config)) return conclude(db, services, saved, found, body.username, origin);
+  return signInAs(db, services, directories, saved, body, origin);
+}
+
+/** The sign-in on settings just read (no newer ones to look for). */
+async function signInAs(
+  db: Db,
+  services: PlatformServices,
+  directories: DirectoryConnections,
+  directory: StoredDirectory | null,
+  body: LdapLoginBody,
+  origin: AttemptOrigin
+): Promise<LoginResult> {
+  if (!directory) throw notEnabled();
+  let found: Verified;
+  try {
+    found = await verifyAndLookUp(services.statement, directories, directory, body);
+  } catch (error) {
+    throw error instanceof DirectoryError ? directoryFailure(error) : error;
   }
-  const { person } = verdict;
-  const linked = await linkedAccount(db, directory.organizationId, person.dn, origin.at);
+  return conclude(db, services, directory, found, body.username, origin);
+}
+
+/** Whether two settings ask the directory the same (only what roles the groups give may differ). */
+function sameQuestion(a: DirectoryConfig, b: DirectoryConfig): boolean {
+  return (Object.keys(a) as (keyof DirectoryConfig)[]).every((key) => a[key] === b[key]);
+}
+
+/** What the directory said of the person, and their account (as the lookup found it). */
+interface Verified extends LinkedLookup {
+  verdict: Verdict;
+}
+
+/**
+ * The directory's verdict and the account's lookup, run side by side: the lookup starts when the
+ * directory's search has found the entry (or no one: then for a DN no account has, the same time
+ * as a wrong password), while the directory checks the password and reads the groups.
+ */
+async function verifyAndLookUp(run: RunStatement, directories: DirectoryConnections, directory: StoredDirectory, body: LdapLoginBody): Promise<Verified> {
+  let lookup: Promise<LinkedLookup> | undefined;
+  const onFound = (dn: string | null): void => {
+    lookup = findLinkedAccount(run, directory, dn ?? '');
+    // Awaited below unless the directory fails first: then its outcome no longer matters.
+    lookup.catch(() => undefined);
+  };
+  const verdict = await directories.verifyPerson(directory.organizationId, directory.config, body.username, body.password, onFound);
+  const found = await (lookup ?? findLinkedAccount(run, directory, verdict.ok ? verdict.person.dn : verdict.reason === 'bad-password' ? verdict.dn : ''));
+  return { verdict, ...found };
+}
+
+/** The sign-in's outcome once the directory has answered and the account was looked up. */
+async function conclude(db: Db, services: PlatformServices, directory: StoredDirectory, found: Verified, username: string, origin: AttemptOrigin): Promise<LoginResult> {
+  const { verdict } = found;
+  // The organisation's automatic unlock, as at the normal sign-in (auth/auto-unlock.ts).
+  const linked = found.linked && { ...found.linked, account: await releaseExpiredLock(db, found.linked.account, origin.at) };
+  // A locked or inactive account answers 403 whatever the password, as at the normal sign-in.
   if (linked && !canSignIn(linked.account)) throw locked();
+  if (!verdict.ok) throw invalidCredentials();
+  const { person } = verdict;
   const role = roleForGroups(person.groups, directory.roleMappings);
   if (role === null) throw invalidCredentials();
 
@@ -74,62 +142,21 @@ export async function signInWithDirectory(
     // A new role from the directory: the sessions holding the old one end (their tokens carry the role).
     if (account.role !== linked.account.role) await endUserSessions(db, services, account.idUser);
   } else {
-    account = await findAccount(db, { idUser: await createAccount(db, directory, person, body.username, role, now) });
+    account = await findAccount(db, { idUser: await createAccount(db, directory, person, username, role, now) });
   }
   if (!account || !canSignIn(account)) throw locked();
-  // One statement: the account's last sign-in, the access log's entry and the session.
-  const { result, row } = await signSession(services.tokens, account);
-  const touched = db
-    .$with('touched')
-    .as(db.update(ldapAccounts).set({ lastSignInAt: now }).where(eq(ldapAccounts.userId, account.idUser)).returning({ userId: ldapAccounts.userId }));
-  const logged = db
-    .$with('logged')
-    .as(
-      db
-        .insert(userAccessLog)
-        .values(accessRow({ userId: account.idUser, organizationId: account.organizationId, event: 'signIn', at: now, ip: origin.ip }))
-        .returning({ id: userAccessLog.id })
-    );
-  await db.with(touched, logged).insert(refreshTokens).values(row);
+  const { row, signed } = startSession(services.tokens, account);
+  const [result] = await both(signed, recordSignIn(services.statement, { account, at: now, ip: origin.ip, session: row }));
   return result;
 }
 
-/** The organisation named, or the only one with LDAP sign-in when none is named; 400 when that does not lead to an enabled directory. */
-async function directoryFor(db: Db, idOrg: number | undefined): Promise<StoredDirectory> {
-  let id = idOrg;
-  if (id === undefined) {
-    const { directories } = await listEnabledDirectories(db);
-    if (directories.length !== 1) throw new HttpError(400, directories.length === 0 ? LDAP_TEXT.notEnabled : LDAP_TEXT.organisationRequired);
-    id = directories[0]?.idOrg;
-  }
-  const directory = id === undefined ? null : await enabledDirectory(db, id);
-  if (!directory) throw new HttpError(400, LDAP_TEXT.notEnabled);
-  return directory;
-}
-
-/** A directory entry's local account, as the directory last described it. */
-interface Linked {
-  account: Account;
-  name: string;
-  dn: string;
-}
-
-/**
- * The local account a directory entry signed in as before, by its DN within the organisation (one
- * query), with the organisation's automatic unlock applied as at the normal sign-in
- * (auth/auto-unlock.ts).
- */
-async function linkedAccount(db: Db, organizationId: number, dn: string, now: Date): Promise<Linked | undefined> {
-  const [row] = await db
-    .select({ ...ACCOUNT_COLUMNS, linkedDn: ldapAccounts.dn, name: users.name })
-    .from(ldapAccounts)
-    .innerJoin(users, eq(users.idUser, ldapAccounts.userId))
-    .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))
-    .where(and(eq(ldapAccounts.organizationId, organizationId), eq(ldapAccounts.dnKey, normaliseDn(dn))))
-    .limit(1);
-  if (!row) return undefined;
-  const { linkedDn, name, ...stored } = toAccount(row);
-  return { account: await releaseExpiredLock(db, stored, now), name, dn: linkedDn };
+/** The organisation named, or the only one with LDAP sign-in when none is named; 400 when none is, or several. */
+async function organisationOf(db: Db, idOrg: number | undefined): Promise<number> {
+  if (idOrg !== undefined) return idOrg;
+  const { directories } = await listEnabledDirectories(db);
+  const only = directories.length === 1 ? directories[0] : undefined;
+  if (!only) throw new HttpError(400, directories.length === 0 ? LDAP_TEXT.notEnabled : LDAP_TEXT.organisationRequired);
+  return only.idOrg;
 }
 
 /** The e-mail the account gets: the entry's, else the login name when it is one; 422 otherwise. */

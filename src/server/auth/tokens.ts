@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { TokenClaims } from '../../shared/domain/session';
@@ -17,7 +17,8 @@ export interface AccessSubject {
 }
 
 export interface IssuedRefresh {
-  token: string;
+  /** The token, being signed: what the database stores is known before it is. */
+  token: Promise<string>;
   /** SHA-256 of the jti: what the database stores. */
   tokenHash: string;
   expiresAt: Date;
@@ -55,12 +56,17 @@ export function hashTokenId(jti: string): string {
  * know when the session ends.
  */
 export class TokenService {
+  /** The secret as a WebCrypto key, imported once: given the raw bytes, jose imports them again at every sign and verify. */
+  private readonly secret: Promise<webcrypto.CryptoKey>;
+
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly accessTtlSeconds: number,
     private readonly refreshTtlSeconds: number,
     private readonly sessions: SessionGuard
-  ) {}
+  ) {
+    this.secret = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
   /** An access token of session `sid` (the family id of the refresh tokens issued with it). */
   async signAccess(subject: AccessSubject, sid: string): Promise<string> {
@@ -75,19 +81,16 @@ export class TokenService {
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(subject.idUser))
       .setExpirationTime(exp)
-      .sign(this.secret);
+      .sign(await this.secret);
   }
 
-  async signRefresh(idUser: number): Promise<IssuedRefresh> {
+  /** A refresh token of `idUser`: its row's values at once, its signature under way. */
+  issueRefresh(idUser: number): IssuedRefresh {
     const jti = randomUUID();
     const exp = nowSeconds() + this.refreshTtlSeconds;
-    const token = await new SignJWT({ typ: REFRESH_TYPE })
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-      .setSubject(String(idUser))
-      .setJti(jti)
-      .setIssuedAt()
-      .setExpirationTime(exp)
-      .sign(this.secret);
+    const token = this.secret.then((key) =>
+      new SignJWT({ typ: REFRESH_TYPE }).setProtectedHeader({ alg: ALG, typ: 'JWT' }).setSubject(String(idUser)).setJti(jti).setIssuedAt().setExpirationTime(exp).sign(key)
+    );
     return { token, tokenHash: hashTokenId(jti), expiresAt: new Date(exp * 1000) };
   }
 
@@ -116,7 +119,7 @@ export class TokenService {
 
   private async verify(token: string): Promise<Record<string, unknown> | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: [ALG], requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, await this.secret, { algorithms: [ALG], requiredClaims: ['exp', 'sub'] });
       return payload;
     } catch {
       return null;

@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 
 /**
  * A statement with a fixed text and typed parameters ($1 … $n), kept prepared under `name`: on
@@ -38,17 +38,13 @@ export function poolStatements(pool: pg.Pool): RunStatement {
   };
 }
 
-/** A value as a SQL literal: node-postgres's escapeLiteral for text, digits for integers. */
-function literal(value: StatementValue): string {
-  if (value === null) return 'null';
-  if (typeof value === 'number') return String(value); // an integer: checked() ran first
-  return pg.escapeLiteral(value);
-}
-
 /**
- * PGlite: the statement is PREPAREd once in its single session, then each run is one EXECUTE with
- * the values as literals (escaped by node-postgres), a single round trip into the engine that
- * neither parses nor plans the statement again — about half the time of a parameterised query.
+ * PGlite: the statement is PREPAREd once in its single session; then each run is ONE call into the
+ * engine carrying Bind (the values as text, which the parameter types read: no SQL quoting), Describe,
+ * Execute and Sync — neither parsed nor planned again, no SQL text to parse, and one call where
+ * `exec` makes two. PGlite runs such raw protocol messages outside its locks, so the run takes both
+ * of them as `exec` does: the transaction lock too, else it would land inside a transaction another
+ * caller has open on the one session (runExclusive takes only the query lock).
  */
 export function pgliteStatements(client: PGlite): RunStatement {
   const prepared = new Map<string, Promise<unknown>>();
@@ -61,8 +57,15 @@ export function pgliteStatements(client: PGlite): RunStatement {
       ready.catch(() => prepared.delete(statement.name));
     }
     await ready;
-    const [result] = await client.exec(`execute ${statement.name}(${values.map(literal).join(', ')})`);
-    return (result?.rows ?? []) as Record<string, unknown>[];
+    const { serialize } = protocol;
+    const message = Buffer.concat([
+      serialize.bind({ statement: statement.name, values: values.map((v) => (v === null ? null : String(v))) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync()
+    ]);
+    const { messages } = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message)));
+    return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
   };
 }
 

@@ -103,10 +103,17 @@ export async function verifyPerson(config: DirectoryConfig, username: string, pa
 const nobodyDn = (config: DirectoryConfig): string => [`cn=atiende-nadie-${NOBODY_TAG}`, config.searchBase].filter((part) => part !== '').join(',');
 const NOBODY_TAG = randomBytes(6).toString('hex');
 
-async function verifyThrough(reach: Reach, config: DirectoryConfig, username: string, password: string): Promise<Verdict> {
-  // An empty password would make the bind an anonymous one, which directories let through.
-  if (password === '') return { ok: false, reason: 'no-user' };
+/**
+ * Told what the person's search found — the entry's DN, or null for no one (or several) — as soon
+ * as it is known, while the groups' search and the bind are still under way (a caller starts its
+ * own lookup of that DN meanwhile). Not called when the search itself fails.
+ */
+export type OnFound = (dn: string | null) => void;
+
+async function verifyThrough(reach: Reach, config: DirectoryConfig, username: string, password: string, onFound?: OnFound): Promise<Verdict> {
   try {
+    // An empty password would make the bind an anonymous one, which directories let through.
+    if (password === '') return { ok: false, reason: 'no-user' };
     const filter = userFilterFor(config.userFilter, username);
     let entries: Entry[];
     try {
@@ -115,10 +122,12 @@ async function verifyThrough(reach: Reach, config: DirectoryConfig, username: st
       ));
     } catch (error) {
       if (!(error instanceof DirectoryError && error.cause instanceof SizeLimitExceededError)) throw error;
+      onFound?.(null);
       await asIfSomeone(reach, config, password);
       return { ok: false, reason: 'ambiguous' };
     }
     const entry = entries.length === 1 ? entries[0] : undefined;
+    onFound?.(entry ? entry.dn : null);
     if (!entry) {
       await asIfSomeone(reach, config, password);
       return { ok: false, reason: entries.length === 0 ? 'no-user' : 'ambiguous' };
@@ -223,9 +232,9 @@ export class DirectoryConnections {
 
   constructor(private readonly idleMs: number = IDLE_MS) {}
 
-  /** verifyPerson, on the connections kept for organisation `owner`'s directory. */
-  async verifyPerson(owner: number, config: DirectoryConfig, username: string, password: string): Promise<Verdict> {
-    return verifyThrough(this.poolFor(owner, config), config, username, password);
+  /** verifyPerson, on the connections kept for organisation `owner`'s directory; `onFound` is told what the search found (OnFound). */
+  async verifyPerson(owner: number, config: DirectoryConfig, username: string, password: string, onFound?: OnFound): Promise<Verdict> {
+    return verifyThrough(this.poolFor(owner, config), config, username, password, onFound);
   }
 
   /** Closes every kept connection. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   LDAP_DEFAULTS,
   LDAP_TEXT,
@@ -26,7 +26,15 @@ export interface StoredDirectory {
   enabled: boolean;
   config: DirectoryConfig;
   roleMappings: RoleMapping[];
+  /**
+   * The row's version: its xmin (the transaction that last wrote it, as text), which every write
+   * changes whoever makes it — a save here, in another instance, or by hand — with no column to keep.
+   */
+  version: string;
 }
+
+/** The version column of ldap_directories (see StoredDirectory.version). */
+const DIRECTORY_VERSION = sql<string>`${ldapDirectories}.xmin::text`;
 
 function toConfig(row: Pick<Row, keyof DirectoryConfig>): DirectoryConfig {
   return {
@@ -105,7 +113,7 @@ export async function directoryFromForm(db: Db, idOrg: number, settings: LdapSet
 
 /** Creates or replaces an organisation's directory; answers what every client may see of it. */
 export async function saveLdapSettings(db: Db, idOrg: number, settings: LdapSettingsBody, now: Date): Promise<LdapSettingsView> {
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [stored] = await tx.select().from(ldapDirectories).where(eq(ldapDirectories.organizationId, idOrg)).for('update').limit(1);
     const password = passwordFor(settings, stored);
     checkSettings(settings, password);
@@ -118,19 +126,61 @@ export async function saveLdapSettings(db: Db, idOrg: number, settings: LdapSett
       .returning();
     return toView(idOrg, row);
   });
+  forgetDirectory(db, idOrg);
+  return view;
 }
 
-/** An organisation's directory when LDAP sign-in is enabled for it and the organisation is active; else null. */
+/** An organisation's directory when LDAP sign-in is enabled for it and the organisation is active; else null. Read now (and kept for cachedDirectory). */
 export async function enabledDirectory(db: Db, idOrg: number): Promise<StoredDirectory | null> {
   const [row] = await db
-    .select({ directory: ldapDirectories })
+    .select({ directory: ldapDirectories, version: DIRECTORY_VERSION })
     .from(ldapDirectories)
     .innerJoin(organizations, eq(organizations.idOrg, ldapDirectories.organizationId))
     .where(and(eq(ldapDirectories.organizationId, idOrg), eq(ldapDirectories.enabled, true), eq(organizations.isActive, true), isNull(organizations.deletedAt)))
     .limit(1);
-  if (!row) return null;
-  const { directory } = row;
-  return { organizationId: directory.organizationId, enabled: directory.enabled, config: toConfig(directory), roleMappings: directory.roleMappings };
+  if (!row) {
+    forgetDirectory(db, idOrg);
+    return null;
+  }
+  const { directory, version } = row;
+  const stored = { organizationId: directory.organizationId, enabled: directory.enabled, config: toConfig(directory), roleMappings: directory.roleMappings, version };
+  kept(db).set(idOrg, { directory: stored, readAt: Date.now() });
+  return stored;
+}
+
+/**
+ * How long an enabled directory's settings are reused without reading them again. Whoever uses
+ * them checks their version in the statement that reads the person's account (auth/ldap-login.ts),
+ * so a change made by another instance is noticed at its next sign-in whatever this says; this
+ * only bounds how long that instance may still reach the former directory first.
+ */
+const KEEP_MS = 5_000;
+
+/** Per database handle (one per platform; tests run several in one process), the directories read lately. */
+const keptDirectories = new WeakMap<Db, Map<number, { directory: StoredDirectory; readAt: number }>>();
+
+function kept(db: Db): Map<number, { directory: StoredDirectory; readAt: number }> {
+  let byOrg = keptDirectories.get(db);
+  if (!byOrg) {
+    byOrg = new Map();
+    keptDirectories.set(db, byOrg);
+  }
+  return byOrg;
+}
+
+/**
+ * enabledDirectory, reusing what was read in the last KEEP_MS: the sign-in's hot path. The caller
+ * must confirm `version` against the database in a statement it runs anyway (and read again on a
+ * mismatch); a save on this instance forgets the kept copy at once.
+ */
+export async function cachedDirectory(db: Db, idOrg: number): Promise<StoredDirectory | null> {
+  const entry = keptDirectories.get(db)?.get(idOrg);
+  if (entry && Date.now() - entry.readAt < KEEP_MS) return entry.directory;
+  return enabledDirectory(db, idOrg);
+}
+
+function forgetDirectory(db: Db, idOrg: number): void {
+  keptDirectories.get(db)?.delete(idOrg);
 }
 
 /** The active organisations whose people may sign in with their directory, by name. */

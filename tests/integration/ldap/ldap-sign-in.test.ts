@@ -234,6 +234,28 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     await save(admin, 100, settings({ bindPassword: undefined }));
   });
 
+  it('follows settings changed behind its back (as by another instance) at the next sign-in', async () => {
+    const roleOf = async () => {
+      const res = await ldapLogin('carlos', PASSWORDS.carlos, 100);
+      expect(res.statusCode, res.body).toBe(200);
+      return claimsOf(res.json<{ token: string }>().token).role;
+    };
+    const change = (values: Partial<typeof ldapDirectories.$inferInsert>) => app.db.update(ldapDirectories).set(values).where(eq(ldapDirectories.organizationId, 100));
+    // Written straight to the table, not through this instance's save: only the row's version tells.
+    expect(await roleOf()).toBe(6);
+    await change({ roleMappings: [{ groupDn: groupDn('supervisores'), role: 4 }, { groupDn: groupDn('asesores'), role: 5 }] });
+    expect(await roleOf()).toBe(4);
+    await change({ enabled: false });
+    const disabled = await ldapLogin('carlos', PASSWORDS.carlos, 100);
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json().message).toBe(LDAP_TEXT.notEnabled);
+    await change({ enabled: true, url: `ldap://127.0.0.1:${await closedPort()}` });
+    expect((await ldapLogin('carlos', PASSWORDS.carlos, 100)).statusCode).toBe(503);
+    // Back to the running directory: the sign-in that finds the kept settings unreachable reads them again.
+    await change({ url: slapd.url, roleMappings: settings().roleMappings });
+    expect(await roleOf()).toBe(6);
+  });
+
   it('answers the invalid-credentials 401 to a wrong password, an unknown person and a person in no mapped group, creating no one', async () => {
     const usersBefore = await userCount();
     expectInvalid(await ldapLogin('ana', 'equivocada', 100));

@@ -36,6 +36,34 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
     expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from statement_probe`))).toEqual([{ n: hostile.length + 1 }]);
   });
 
+  it('waits for a transaction another caller has open, and is no part of it (PGlite has one session)', async () => {
+    let inserted: () => void = () => undefined;
+    const insertedInside = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rolledBack = database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into statement_probe (body) values ('in the transaction')`);
+        inserted();
+        await gate;
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => error);
+    await insertedInside;
+    // Started while the transaction is open (and given turns of the event loop to run): on PGlite it
+    // waits for the transaction's end, on PostgreSQL it runs on another connection.
+    const stored = database.statement(INSERT, ['beside the transaction', 1, null]);
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect(await rolledBack).toBeInstanceOf(Error);
+    expect((await stored)[0]).toMatchObject({ body: 'beside the transaction' });
+    expect(rowsOf(await database.db.execute(sql`select body from statement_probe where body in ('in the transaction', 'beside the transaction')`))).toEqual([{ body: 'beside the transaction' }]);
+  });
+
   it('refuses a name that is not an identifier, a wrong number of values and a non-integer number, running nothing', async () => {
     await expect(database.statement({ ...INSERT, name: 'bad name; drop' }, ['x', 1, null])).rejects.toThrow('not an identifier');
     await expect(database.statement(INSERT, ['x', 1])).rejects.toThrow('takes 3 values');
