@@ -80,10 +80,10 @@ interface AgentSide {
 }
 
 /** Signs every agent in, connects it to '/agent', sets it CONECTADO and accepts whatever it is offered. */
-async function connectAgents(url: string, emails: readonly string[], probe: LatencyProbe, fail: (error: unknown) => void): Promise<AgentSide> {
+async function connectAgents(url: string, emails: readonly string[], tokens: ReadonlyMap<string, string>, probe: LatencyProbe, fail: (error: unknown) => void): Promise<AgentSide> {
   const side: AgentSide = { sockets: [], accepted: new Set() };
   await inBatches(emails, 4, async (email) => {
-    const token = await signInToken(url, email);
+    const token = tokens.get(email) ?? (await signInToken(url, email));
     const socket = io(`${url}${AGENT_NAMESPACE}`, { ...CLIENT_OPTIONS, auth: { token } });
     side.sockets.push(socket);
     socket.on('chat:message', (raw: unknown) => probe.received(raw));
@@ -193,8 +193,15 @@ export interface ChatCrowd {
   close(): void;
 }
 
-/** The agents of a prepared platform signed in and accepting, and `customers` escalated customers, all chats accepted. */
-export async function openCrowd({ url, emails }: { url: string; emails: readonly string[] }, customers: number, tag: string): Promise<ChatCrowd> {
+/**
+ * The agents of a prepared platform signed in and accepting, and `customers` escalated customers, all
+ * chats accepted. An agent with a token in `tokens` connects with it instead of signing in.
+ */
+export async function openCrowd(
+  { url, emails, tokens = new Map() }: { url: string; emails: readonly string[]; tokens?: ReadonlyMap<string, string> },
+  customers: number,
+  tag: string
+): Promise<ChatCrowd> {
   const probe = new LatencyProbe();
   let failure: unknown = null;
   const fail = (error: unknown) => {
@@ -207,7 +214,7 @@ export async function openCrowd({ url, emails }: { url: string; emails: readonly
     for (const socket of side?.sockets ?? []) socket.disconnect();
   };
   try {
-    side = await connectAgents(url, emails, probe, fail);
+    side = await connectAgents(url, emails, tokens, probe, fail);
     const agentSide = side;
     const config = await widgetConfig(url);
     await inBatches(

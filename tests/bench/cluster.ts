@@ -15,14 +15,22 @@
  *    clients share with every process, this caps near 1×: see the README).
  *  - Concurrency: `concurrentCustomers` customers and `concurrentAgents` agents connected at once
  *    through the N-process cluster, every chat assigned and accepted; the platform processes' RSS
- *    growth per connected client (goal ≤ 30 KB) ÷ the echo cluster's with the same sockets, and the
- *    customer→agent p99 at a human pace with all of them connected ÷ the echo cluster's p99.
+ *    growth per connected client (goal ≤ 30 KB) ÷ the echo cluster's with the same sockets, beside
+ *    the JS heap's growth per client (both after GC, every process summed; the clients run in this
+ *    process, HAProxy and Redis are not counted on either side), and the customer→agent p99 at a
+ *    human pace with all of them connected ÷ the echo cluster's p99. The agents sign in before the
+ *    reading the growth starts from: a sign-in is not a connection, and each argon2id verify takes
+ *    19 MiB that glibc keeps afterwards in the arena of the libuv thread that ran it — up to one
+ *    block per thread and process, whatever the number of clients. That growth is printed apart.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { z } from 'zod';
 import { Cluster, freeLoopbackPort } from '../../src/server/cluster/supervisor';
 import type { DatabaseTarget } from '../../src/server/db/client';
 import { chatParameters, splits } from '../../src/server/db/schema';
@@ -31,8 +39,8 @@ import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../integratio
 import { createTestDatabase } from '../integration/server/helpers';
 import { openCrowd, prepareAgents } from './chat-latency';
 import { echoBaseline, echoRun, type LatencyRun } from './echo-baseline';
-import { startBenchPlatform } from './platform';
-import { LABEL_WIDTH, percentile } from './report';
+import { signInToken, startBenchPlatform } from './platform';
+import { inBatches, LABEL_WIDTH, percentile } from './report';
 import { startServerProcess } from './server-process';
 
 export interface ClusterBenchOptions {
@@ -91,17 +99,56 @@ async function clusterCpu<T>(cluster: Cluster, run: () => Promise<T>): Promise<{
   return { result, cpu: (await total()) - before };
 }
 
-/** Every cluster process (platform and echo) collects its garbage on SIGUSR2 (gc-on-signal.mjs, with --expose-gc). */
-const GC_ENV = { NODE_OPTIONS: `--expose-gc --import ${fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))}` };
+/**
+ * Every cluster process (platform and echo) collects its garbage on SIGUSR2 and then writes its
+ * process.memoryUsage() to `memoryDir` (gc-on-signal.mjs, with --expose-gc).
+ */
+const gcEnv = (memoryDir: string) => ({ NODE_OPTIONS: `--expose-gc --import ${fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))}`, BENCH_MEMORY_DIR: memoryDir });
 
-/** The sum of every cluster process's RSS (bytes), each after a garbage collection. */
-async function clusterRss(cluster: Cluster): Promise<number> {
+const MemoryUsage = z.object({ heapUsed: z.number(), external: z.number() });
+
+export interface MemoryReading {
+  /** Resident set, from /proc. */
+  rss: number;
+  /** The JS heap in use plus what JS objects hold outside it (Buffers), per process.memoryUsage(). */
+  heap: number;
+}
+
+/** The file's text once it exists (a process writes it after its collections; a busy one takes a while). */
+async function written(file: string, ms = 60_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`bench: no memory reading in ${file}`, { cause: error });
+      await settle(100);
+    }
+  }
+}
+
+/** Every cluster process's RSS and JS heap (bytes, summed), each after a garbage collection. */
+async function clusterMemory(cluster: Cluster, memoryDir: string): Promise<MemoryReading> {
   const pids = cluster.list().map((i) => i.pid);
   if (pids.some((pid) => pid === null)) throw new Error('bench: a cluster process is down');
+  const files = pids.map((pid) => join(memoryDir, `${pid}.json`));
+  await Promise.all(files.map((file) => unlink(file).catch(() => undefined)));
   for (const pid of pids) process.kill(pid ?? 0, 'SIGUSR2');
-  await settle(1500);
-  const sizes = await Promise.all(pids.map((pid) => rssBytes(pid ?? 0)));
-  return sizes.reduce((a, b) => a + b, 0);
+  const readings = await Promise.all(
+    files.map(async (file, i) => {
+      const usage = MemoryUsage.parse(JSON.parse(await written(file)));
+      return { rss: await rssBytes(pids[i] ?? 0), heap: usage.heapUsed + usage.external };
+    })
+  );
+  return readings.reduce((a, b) => ({ rss: a.rss + b.rss, heap: a.heap + b.heap }), { rss: 0, heap: 0 });
+}
+
+/** Signed megabytes: "+12", "-3". */
+const mbOf = (bytes: number): string => `${bytes >= 0 ? '+' : ''}${(bytes / (1024 * 1024)).toFixed(0)}`;
+
+/** RSS and JS heap growth per client (KB) between two readings. */
+function perClient(before: MemoryReading, after: MemoryReading, clients: number): MemoryReading {
+  return { rss: kbPerClient(before.rss, after.rss, clients), heap: kbPerClient(before.heap, after.heap, clients) };
 }
 
 /** Server RSS growth per client (KB) between two readings; the figure of the concurrency goal. */
@@ -145,6 +192,8 @@ interface Env {
   haproxyPath: string;
   redis: OwnRedis;
   logs: string[];
+  /** Where the processes write their memory readings (gc-on-signal.mjs). */
+  memoryDir: string;
 }
 
 function startCluster(env: Env, instances: number, extra: { entry?: string; databaseUrl: string; env?: Record<string, string> }): Promise<Cluster> {
@@ -171,7 +220,7 @@ function startCluster(env: Env, instances: number, extra: { entry?: string; data
 
 async function withEchoCluster<T>(env: Env, instances: number, run: (cluster: Cluster) => Promise<T>): Promise<T> {
   // The echo needs no database; the supervisor passes DATABASE_URL along regardless.
-  const cluster = await startCluster(env, instances, { entry: 'tests/bench/echo-node.ts', databaseUrl: 'postgres://unused@127.0.0.1/unused', env: GC_ENV });
+  const cluster = await startCluster(env, instances, { entry: 'tests/bench/echo-node.ts', databaseUrl: 'postgres://unused@127.0.0.1/unused', env: gcEnv(env.memoryDir) });
   try {
     return await run(cluster);
   } finally {
@@ -216,7 +265,7 @@ async function withPlatformCluster<T>(
 ): Promise<T> {
   const database = await preparedDatabase(agents, customers, tag, exactPerAgent);
   try {
-    const cluster = await startCluster(env, instances, { databaseUrl: database.url, env: { ...PLATFORM_ENV, ...GC_ENV } });
+    const cluster = await startCluster(env, instances, { databaseUrl: database.url, env: { ...PLATFORM_ENV, ...gcEnv(env.memoryDir) } });
     try {
       return await run(cluster, database.emails);
     } catch (error) {
@@ -275,6 +324,14 @@ async function oneProcessSaturation(options: ClusterBenchOptions, tag: string): 
 
 /** Lets the processes settle (sockets' buffers, timers) before an RSS reading. */
 const settle = (ms = 3000) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The pause before a memory reading: longer than @redis/client's default command timeout (5 s),
+ * whose AbortSignal.timeout outlives each command's answer — a timer, a WeakRef and a finalization
+ * cell per command until it fires (tens of thousands pending in one process right after a crowd
+ * connects), which no GC can collect: what is read is then what the clients hold, not the last
+ * seconds' traffic.
+ */
+const READING_SETTLE_MS = 10_000;
 
 export async function benchCluster(options: ClusterBenchOptions): Promise<string[]> {
   const { instances, agents, customers, messages } = options;
@@ -290,7 +347,7 @@ export async function benchCluster(options: ClusterBenchOptions): Promise<string
   const tag = `c${Date.now().toString(36)}`;
   const lines = [header];
   const redis = await OwnRedis.start();
-  const env: Env = { haproxyPath, redis, logs: [] };
+  const env: Env = { haproxyPath, redis, logs: [], memoryDir: await mkdtemp(join(tmpdir(), 'atiende-bench-memory-')) };
   try {
     // Saturation. The one-process ratio first (the chat part's topology, no HAProxy, no Redis).
     const topology = { agents, customers, messages, paceMs: 0 };
@@ -337,6 +394,7 @@ export async function benchCluster(options: ClusterBenchOptions): Promise<string
     throw error;
   } finally {
     await redis.down();
+    await rm(env.memoryDir, { recursive: true, force: true });
   }
 }
 
@@ -347,13 +405,13 @@ async function concurrency(env: Env, options: ClusterBenchOptions, tag: string, 
   lines.push(
     `Concurrency — ${concurrentCustomers} customers and ${concurrentAgents} agents connected at once through ${instances} process${instances === 1 ? '' : 'es'} + HAProxy; then ${concurrentMessages} messages each at ~${concurrentPaceMs} ms (±50%)`
   );
-  let echoKb = NaN;
+  let echo: { rss: number; heap: number } = { rss: NaN, heap: NaN };
   const echoRunC = await withEchoCluster(env, instances, async (cluster) => {
-    await settle();
-    const before = await clusterRss(cluster);
+    await settle(READING_SETTLE_MS);
+    const before = await clusterMemory(cluster, env.memoryDir);
     return echoRun(cluster.url, concurrent, async () => {
-      await settle();
-      echoKb = kbPerClient(before, await clusterRss(cluster), clients);
+      await settle(READING_SETTLE_MS);
+      echo = perClient(before, await clusterMemory(cluster, env.memoryDir), clients);
     });
   });
   const steps = concurrencySteps(concurrentAgents, concurrentCustomers);
@@ -367,17 +425,28 @@ async function concurrency(env: Env, options: ClusterBenchOptions, tag: string, 
       const warm = await openCrowd({ url: cluster.url, emails: emails.slice(0, steps.warmAgents) }, steps.warmCustomers, `${tag}kw`);
       try {
         await warm.drive(1, 0);
-        await settle();
-        const before = await clusterRss(cluster);
-        const rest = await openCrowd({ url: cluster.url, emails: emails.slice(steps.warmAgents) }, steps.restCustomers, `${tag}k`);
+        await settle(READING_SETTLE_MS);
+        const beforeSignIns = await clusterMemory(cluster, env.memoryDir);
+        // The other agents sign in first (through HAProxy, as they would): the growth from here on is the connections'.
+        const restEmails = emails.slice(steps.warmAgents);
+        const tokens = new Map<string, string>();
+        await inBatches(restEmails, 4, async (email) => {
+          tokens.set(email, await signInToken(cluster.url, email));
+        });
+        await settle(READING_SETTLE_MS);
+        const before = await clusterMemory(cluster, env.memoryDir);
+        const rest = await openCrowd({ url: cluster.url, emails: restEmails, tokens }, steps.restCustomers, `${tag}k`);
         try {
-          await settle();
-          const realKb = kbPerClient(before, await clusterRss(cluster), steps.restAgents + steps.restCustomers);
+          await settle(READING_SETTLE_MS);
+          const clientsAdded = steps.restAgents + steps.restCustomers;
+          const real = perClient(before, await clusterMemory(cluster, env.memoryDir), clientsAdded);
           lines.push(
             line(
-              'Server RSS growth per connected client (all processes)',
-              `${(realKb / echoKb).toFixed(2).padStart(8)} × echo cluster (${realKb.toFixed(1)} KB vs ${echoKb.toFixed(1)} KB)  goal ≤ ${GOAL_KB_PER_CLIENT} KB — ${realKb <= GOAL_KB_PER_CLIENT ? 'met' : 'not met'}`
-            )
+              `Server RSS growth per connected client (${instances} platform process${instances === 1 ? '' : 'es'})`,
+              `${(real.rss / echo.rss).toFixed(2).padStart(8)} × echo cluster (${real.rss.toFixed(1)} KB vs ${echo.rss.toFixed(1)} KB)  goal ≤ ${GOAL_KB_PER_CLIENT} KB — ${real.rss <= GOAL_KB_PER_CLIENT ? 'met' : 'not met'}`
+            ),
+            line('JS heap growth per connected client (the same readings)', `${(real.heap / echo.heap).toFixed(2).padStart(8)} × echo cluster (${real.heap.toFixed(1)} KB vs ${echo.heap.toFixed(1)} KB)`),
+            `(over ${clientsAdded} clients added to ${steps.warmAgents + steps.warmCustomers} already connected, all after GC; not counted above — the ${restEmails.length} agents' sign-ins before they connected: RSS ${mbOf(before.rss - beforeSignIns.rss)} MB, JS heap ${mbOf(before.heap - beforeSignIns.heap)} MB over the processes)`
           );
           const [a, b] = await Promise.all([warm.drive(concurrentMessages, concurrentPaceMs), rest.drive(concurrentMessages, concurrentPaceMs)]);
           return { samples: [...a.samples, ...b.samples], elapsedMs: Math.max(a.elapsedMs, b.elapsedMs) };

@@ -14,7 +14,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { startBrowserHost } from '../../src/main/browser-host';
 import { buildApp } from '../../src/server/app';
-import { baseConfig } from '../../src/server/config';
+import { baseConfig, DEFAULT_SOCKET_RATE_LIMITS } from '../../src/server/config';
 import { chatParameters } from '../../src/server/db/schema';
 import { LAUNCH_ARGS, requireBrowser } from '../e2e/browser';
 import { escalatedCustomer, widgetConfig, type BenchCustomer } from './customers';
@@ -31,14 +31,16 @@ export interface RendererHeapOptions {
 const ORG = 100;
 const AGENT = 'asesor@demo.co';
 /** "Flat" within this much growth. */
-const FLAT_WITHIN = 1.1;
-const PAGE_WAIT_MS = 120_000;
+export const FLAT_WITHIN = 1.1;
+export const PAGE_WAIT_MS = 120_000;
+/** One message per customer per round: no faster than the platform's default per-socket message rate. */
+const MIN_ROUND_MS = 1000 / DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond;
 
 const HeapUsage = z.object({ usedSize: z.number(), totalSize: z.number() });
 const DomCounters = z.object({ documents: z.number(), nodes: z.number(), jsEventListeners: z.number() });
 
 /** The host's routine messages stay out of the bench's output; warnings and errors still show. */
-const quietLogger = {
+export const quietLogger = {
   info: () => undefined,
   warn: (message: string, detail?: unknown) => console.warn(message, detail ?? ''),
   error: (message: string, detail?: unknown) => console.error(message, detail ?? '')
@@ -48,7 +50,7 @@ const quietLogger = {
  * A platform data directory (migrated and seeded as on a first start) where org 100 lets an agent
  * hold `chats` chats at once: the browser host then starts its platform on it.
  */
-async function preparePlatformData(dataDir: string, chats: number): Promise<void> {
+export async function preparePlatformData(dataDir: string, chats: number): Promise<void> {
   const app = await buildApp({ ...baseConfig(process.env), redisUrl: undefined, port: 0, host: '127.0.0.1', database: { kind: 'pglite', dataDir }, logger: false, demoConversations: 0 });
   try {
     await app.db.update(chatParameters).set({ nroMaximoChatsAsesor: Math.max(chats, 3) }).where(eq(chatParameters.organizationId, ORG));
@@ -57,12 +59,12 @@ async function preparePlatformData(dataDir: string, chats: number): Promise<void
   }
 }
 
-interface HeapReading {
+export interface HeapReading {
   usedBytes: number;
   domNodes: number;
 }
 
-async function readHeap(cdp: CDPSession): Promise<HeapReading> {
+export async function readHeap(cdp: CDPSession): Promise<HeapReading> {
   // Several collections: what one frees (finalizers, weak maps) may only become collectable for the next.
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
   const heap = HeapUsage.parse(await cdp.send('Runtime.getHeapUsage'));
@@ -71,7 +73,7 @@ async function readHeap(cdp: CDPSession): Promise<HeapReading> {
 }
 
 /** Signs the agent in, sets it Conectado and waits for the chat link to be online. */
-async function agentConsole(page: Page, url: string): Promise<void> {
+export async function agentConsole(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('Correo electrónico').fill(AGENT);
   await page.getByLabel('Contraseña').fill(PASSWORD);
@@ -94,7 +96,7 @@ async function listShows(page: Page, count: number, hasText?: string): Promise<v
   }
 }
 
-const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+export const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeapOptions): Promise<string[]> {
   const { executablePath } = requireBrowser();
@@ -136,10 +138,13 @@ export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeap
       const roundText = (round: number) => `Ronda ${round}/${messagesPerChat} del cliente`;
       let first: HeapReading | null = null;
       for (let round = 1; round <= messagesPerChat; round++) {
+        const roundStarted = Date.now();
         // One message per chat; the round is done once every chat's entry shows it as its newest.
         await Promise.all(crowd.map((customer, i) => customer.say(`${tag}-r${round}-c${i + 1}`, `${roundText(round)} ${i + 1}: mi pedido sigue sin llegar`)));
         await listShows(page, chats, roundText(round));
         if (round === 1) first = await readHeap(cdp);
+        // The host's platform keeps the per-socket message limit (a person's pace): a round that took less waits out the rest.
+        await new Promise((resolve) => setTimeout(resolve, MIN_ROUND_MS - (Date.now() - roundStarted)));
       }
       if (!first) throw new Error('bench: no message was sent (BENCH_HEAP_MESSAGES)');
       const last = await readHeap(cdp);

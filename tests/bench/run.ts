@@ -3,7 +3,7 @@
  * (DESIGN.md §5), so the numbers compare across machines. Nothing here is asserted: a goal is
  * printed next to its figure with whether this run met it.
  *
- * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,home,export,abuse,exportchat,ldap,bot,cluster,soak):
+ * Parts (BENCH_PARTS, comma-separated, default all: read,chat,heap,stats,home,export,abuse,exportchat,ldap,bot,cluster,soak,queue):
  *  - read (signed-in-read.ts): a signed-in read (GET /api/types/channels) over HTTP and through the
  *    main-process stack (IPC handler → session → API client → HTTP), each ÷ the same SELECT on the
  *    engine; the same read with the session check that makes revocation immediate ÷ without it
@@ -18,6 +18,9 @@
  *    of NLP.js (buildApp's `classify`), between two NLP.js runs; p50/p99 with ÷ without, goal ≤ 1.05×.
  *  - heap (renderer-heap.ts): the agent console's JS heap in Chromium (browser host) after 2,000
  *    customer messages across 50 chats ÷ after the first 50, both after a forced GC. Goal ≈ 1.0×.
+ *    Then (renderer-shift.ts, issue 21) a compressed shift in the same console: each hour 9 chats
+ *    taken, answered and closed in the page, 3 at a time, and one pause; the JS heap after GC at the
+ *    end ÷ after the first hour, goal ≤ 1.1×.
  *  - stats (statistics.ts): 1,000,000 generated conversations over 90 days on PostgreSQL (a throwaway
  *    database, when DATABASE_URL is set) and on PGlite (on disk); each statistics call's median over
  *    HTTP ÷ the same aggregate SQL run bare on the engine; the fixed cost a call adds to its SQL (every
@@ -38,9 +41,12 @@
  *    exports on the reports' own pool, REPORTS_POOL_SIZE) ÷ the same p99 without it, goal ≤ 1.5×;
  *    then with 3 analysts exporting at once.
  *  - ldap (ldap.ts): an LDAP sign-in (POST /api/auth/auth_ldap over HTTP, against Debian's slapd
- *    started on loopback by tests/integration/ldap/slapd.ts) ÷ a bare ldapts bind + search against the
- *    same slapd, in alternation. Goal ≤ 2×. Beside it: the directory part alone (kept and fresh
- *    connections), an unknown name's 401 ÷ a wrong password's (goal ≈ 1×). Skipped, saying why,
+ *    started on loopback by tests/integration/ldap/slapd.ts) ÷ the same directory work done bare with
+ *    ldapts against the same slapd as the platform does it (kept connections: the user's search, then
+ *    the groups' search beside the person's bind), in alternation. Goal ≤ 2×. Beside it: the
+ *    directory part alone (kept connections; 'Probar' on new ones ÷ the same bare on new ones), an
+ *    HTTP round trip to the platform, the sign-in ÷ the former baseline (a new connection's service
+ *    bind + search), an unknown name's 401 ÷ a wrong password's (goal ≈ 1×). Skipped, saying why,
  *    where no slapd exists.
  *  - bot (bot.ts): the virtual assistant (issue 22). Accuracy on customer phrasings that are not
  *    training data (tests/integration/bot/phrasings.ts), before (the former token matcher) and
@@ -50,9 +56,14 @@
  *  - cluster (cluster.ts, issue 21): N platform processes on PostgreSQL (DATABASE_URL) + Redis behind
  *    HAProxy ÷ N bare socket.io echoes with the same adapter behind the same HAProxy: the saturated
  *    delivered rate's ratio (goal: not below one process ÷ one echo, measured first), the 1 → N
- *    scaling; 2,000 customers and 200 agents at once: server RSS per client (goal ≤ 30 KB), p99.
+ *    scaling; 2,000 customers and 200 agents at once: server RSS per client (goal ≤ 30 KB) and JS heap
+ *    per client, both ÷ the echo cluster's, the agents' sign-ins apart; p99.
  *  - soak (soak.ts, issue 21): a compressed eight-hour shift; platform RSS, heap and event-loop
  *    delay at the end ÷ after the first hour (goal ≤ 1.1×, after GC), errors (goal 0).
+ *  - queue (queue-render.ts, issue 20): the supervisors' 'Cola de chats' screen with 500 waiting
+ *    chats, the real page in jsdom under vitest (React's production build; no layout or paint):
+ *    data arrival → the commit with every row ÷ a bare React table of the same rows, same run (goal
+ *    < 300 ms), and the rows re-rendered when one chat changes through a live notice (goal 1).
  *
  * Sizes (environment, positive integers):
  *  BENCH_ROUNDS (300)          reads measured per read figure
@@ -63,6 +74,7 @@
  *  BENCH_CHAT_PACE_MS (2000)   mean pause before each customer message (±50%); 0 = back to back
  *  BENCH_HEAP_CHATS (50)       chats open in the agent's console for the heap figure
  *  BENCH_HEAP_MESSAGES (40)    customer messages per chat (the first heap sample follows the first one of each chat)
+ *  BENCH_HEAP_SHIFT_HOURS (8), BENCH_HEAP_SHIFT_CHATS (9 an hour), BENCH_HEAP_SHIFT_TURNS (3), BENCH_HEAP_SHIFT_HOUR_SECONDS (30, the least an hour lasts)  renderer heap over a shift
  *  BENCH_STATS_CONVERSATIONS (1000000)         conversations generated for PostgreSQL (stats, home)
  *  BENCH_STATS_PGLITE_CONVERSATIONS (1000000)  conversations generated for PGlite (stats, home)
  *  BENCH_STATS_DAYS (30)       the range every statistics call asks for, ending today
@@ -78,6 +90,7 @@
  *  BENCH_CLUSTER_INSTANCES (3), BENCH_CLUSTER_AGENTS (50), BENCH_CLUSTER_CUSTOMERS (200), BENCH_CLUSTER_MESSAGES (20)  cluster saturation
  *  BENCH_CONCURRENT_AGENTS (200), BENCH_CONCURRENT_CUSTOMERS (2000), BENCH_CONCURRENT_MESSAGES (2), BENCH_CONCURRENT_PACE_MS (10000)  cluster concurrency
  *  BENCH_SOAK_HOURS (8), BENCH_SOAK_HOUR_SECONDS (20), BENCH_SOAK_AGENTS (20), BENCH_SOAK_CHATS_PER_HOUR (60), BENCH_SOAK_BOT_CHATS_PER_HOUR (30), BENCH_SOAK_MESSAGES (6)  soak
+ *  BENCH_QUEUE_CHATS (500), BENCH_QUEUE_ROUNDS (7)  queue: waiting chats, timed rounds of each table
  * The heap part needs a Chromium (CHROME_PATH or /usr/bin/chromium; never downloaded) and builds
  * out/renderer first when it is older than its sources.
  */
@@ -87,6 +100,7 @@ import { benchBot } from './bot';
 import { benchChatLatency } from './chat-latency';
 import { benchLdap } from './ldap';
 import { benchRendererHeap } from './renderer-heap';
+import { benchRendererShift } from './renderer-shift';
 import { envInt } from './report';
 import { benchSignedInRead } from './signed-in-read';
 import { benchStatistics } from './statistics';
@@ -94,6 +108,7 @@ import { benchReportExport } from './report-export';
 import { benchExportBesideChat } from './export-beside-chat';
 import { benchCluster } from './cluster';
 import { benchSoak } from './soak';
+import { benchQueueScreen } from './queue-render';
 
 const env = process.env;
 const statisticsOptions = (parts: { stats: boolean; home: boolean }) => ({
@@ -113,7 +128,16 @@ const PARTS = {
       messages: envInt(env, 'BENCH_CHAT_MESSAGES', 20),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
     }),
-  heap: () => benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) }),
+  heap: async () => [
+    ...(await benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) })),
+    '',
+    ...(await benchRendererShift({
+      hours: envInt(env, 'BENCH_HEAP_SHIFT_HOURS', 8),
+      chatsPerHour: envInt(env, 'BENCH_HEAP_SHIFT_CHATS', 9),
+      turns: envInt(env, 'BENCH_HEAP_SHIFT_TURNS', 3),
+      hourSeconds: envInt(env, 'BENCH_HEAP_SHIFT_HOUR_SECONDS', 30)
+    }))
+  ],
   stats: () => benchStatistics(statisticsOptions({ stats: true, home: requested.includes('home') })),
   // With the stats part in the same run, the home page is measured there, on the same generated data.
   home: async () => (requested.includes('stats') ? ['(home: measured by the stats part of this run, on its generated data)'] : benchStatistics(statisticsOptions({ stats: false, home: true }))),
@@ -156,7 +180,8 @@ const PARTS = {
       messages: envInt(env, 'BENCH_SOAK_MESSAGES', 6)
     }),
   ldap: () => benchLdap({ signIns: envInt(env, 'BENCH_LDAP_SIGN_INS', 100) }),
-  bot: () => benchBot({ intents: envInt(env, 'BENCH_BOT_INTENTS', 200), turns: envInt(env, 'BENCH_BOT_TURNS', 2000) })
+  bot: () => benchBot({ intents: envInt(env, 'BENCH_BOT_INTENTS', 200), turns: envInt(env, 'BENCH_BOT_TURNS', 2000) }),
+  queue: () => benchQueueScreen({ chats: envInt(env, 'BENCH_QUEUE_CHATS', 500), rounds: envInt(env, 'BENCH_QUEUE_ROUNDS', 7) })
 } as const;
 type Part = keyof typeof PARTS;
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);

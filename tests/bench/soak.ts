@@ -15,7 +15,7 @@
  * Then, idle for socket.io's recovery window (2 real minutes, which a compressed shift does not
  * shorten: it keeps every departed customer's session that long), RSS and heap once more ÷ the first hour.
  * The per-socket message limits are lifted: compressed, every person types far faster than a person.
- * The agent console's renderer heap over the shift is not measured here (see the README).
+ * The agent console's renderer heap over a shift is the `heap` part's second figure (renderer-shift.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -352,7 +352,7 @@ export async function benchSoak(options: SoakOptions): Promise<string[]> {
       `(at the start, then by hour — RSS MB: ${[atStart, ...samples].map((s) => mb(s.rss).toFixed(0)).join(', ')}; heap MB: ${[atStart, ...samples].map((s) => mb(s.heapUsed).toFixed(1)).join(', ')}; event-loop p99 ms: ${samples.map((s) => s.lagP99Ms.toFixed(1)).join(', ')}; max ms: ${samples.map((s) => s.lagMaxMs.toFixed(0)).join(', ')})`,
       `${'Errors: platform error log lines and stderr, failed client actions'.padEnd(LABEL_WIDTH)} ${String(errors).padStart(8)}  goal 0 — ${errors === 0 ? 'met' : 'not met'}${errors > 0 ? ` (first: ${(platform.errorLines[0] ?? failures[0] ?? '').slice(0, 240)})` : ''}`,
       pauseEventId === null ? '(no pause event for org 100: agents took no pauses)' : `(agents paused with pause event ${pauseEventId})`,
-      "(the agent console's renderer heap over the shift: not measured by this part)"
+      "(the agent console's renderer heap over a shift: the heap part's second figure)"
     );
     return lines;
   } finally {
