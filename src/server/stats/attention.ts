@@ -6,7 +6,7 @@ import { CHAT_STATE, ESCALATED, pageOf, pagedSql, reasonStatistics } from './com
 import { int, iso, numOrNull, str, strOrNull, type Row } from './rows';
 import { CUSTOMER_NAME } from '../reports/sources';
 import { conversationScope, isoText } from './scope';
-import { businessReasonsSql, conversationSummarySql, finalReasonsSql, transfersAndTypingSql } from './summaries';
+import { businessReasonsSql, conversationSummarySql, finalReasonsSql, transfersAndTypingSql, typingsSql } from './summaries';
 import type { StatQueries } from './types';
 
 type AttentionKey =
@@ -28,10 +28,10 @@ const first = (rows: readonly Row[]): Row => rows[0] ?? {};
  * summary, the reasons of the reasons summary (their definitions: summaries.ts).
  */
 export const attentionStats: StatQueries<AttentionKey> = {
-  /** Business reasons per name and Total (businessReasonsSql); causalesNegocio narrows the reasons counted. */
+  /** Business reasons per name and Total (businessReasonsSql; the typings page's shared statement when the filter allows, typingsSql); causalesNegocio narrows the reasons counted. */
   businessCausalStatistics: {
-    sql: businessReasonsSql,
-    shape: reasonStatistics
+    sql: typingsSql(businessReasonsSql),
+    shape: (rows) => reasonStatistics(rows.filter((row) => row.kind === 'business'))
   },
 
   /** Finalisation reasons per name and Total (finalReasonsSql); causalesFin narrows the reasons counted. */
@@ -40,11 +40,11 @@ export const attentionStats: StatQueries<AttentionKey> = {
     shape: reasonStatistics
   },
 
-  /** Finished attended chats, typed or not (transfersAndTypingSql): Causales { Tipificadas, 'Sin tipificar' } and Total. */
+  /** Finished attended chats, typed or not (transfersAndTypingSql, or the shared typingsSql): Causales { Tipificadas, 'Sin tipificar' } and Total. */
   humanAgentTypingStatistics: {
-    sql: transfersAndTypingSql,
+    sql: typingsSql(transfersAndTypingSql),
     shape: (rows) => {
-      const total = rows.find((row) => int(row, 'total_row') === 1) ?? { typed: 0, untyped: 0 };
+      const total = rows.find((row) => row.kind === 'transfer' && int(row, 'total_row') === 1) ?? { typed: 0, untyped: 0 };
       const typed = int(total, 'typed');
       const untyped = int(total, 'untyped');
       return { Causales: { Tipificadas: typed, 'Sin tipificar': untyped }, Total: typed + untyped };
@@ -142,10 +142,10 @@ export const attentionStats: StatQueries<AttentionKey> = {
     }
   },
 
-  /** Automatic transfers per reason and Total (transfersAndTypingSql); escalated conversations without a reason count in neither. */
+  /** Automatic transfers per reason and Total (transfersAndTypingSql, or the shared typingsSql); escalated conversations without a reason count in neither. */
   automaticTransferStatistics: {
-    sql: transfersAndTypingSql,
-    shape: (rows) => reasonStatistics(rows.filter((row) => int(row, 'total_row') === 1 || row.name !== null))
+    sql: typingsSql(transfersAndTypingSql),
+    shape: (rows) => reasonStatistics(rows.filter((row) => row.kind === 'transfer' && (int(row, 'total_row') === 1 || row.name !== null)))
   }
 };
 

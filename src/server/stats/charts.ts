@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { byName } from '../routes/listing';
 import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { channelGroups, seriesPoints } from './channels';
 import { channelSeriesSql, intentSeriesSql, ratingSeriesSql } from './summaries';
-import { ratedTotalSql, totalsAnswer } from './totals';
+import { intentRatingsPairsTotalsSql, ratedTotalSql, totalsAnswer } from './totals';
 import { int, numOrNull, str, type Row } from './rows';
-import { conversationScope, inIds, meanSeconds } from './scope';
+import { conversationScope, inIds, meanSeconds, type DayRange, type Filter } from './scope';
 import { bucketLabelsSql, labelsOf, topNames, toSeries } from './series';
 import type { StatQueries } from './types';
 
@@ -24,6 +24,63 @@ export const BAR_LABELS = { attended: 'Atendidos', notAttended: 'No atendidos', 
 /** One bar dataset from (name, value) rows in row order. */
 function bars(rows: readonly Row[], label: string) {
   return { labels: rows.map((row) => str(row, 'name')), datasets: [{ label, data: rows.map((row) => numOrNull(row, 'value') ?? 0) }] };
+}
+
+interface RatingsInput {
+  idOrg: number;
+  range: DayRange;
+  query: Filter;
+}
+
+/**
+ * intentRatingsBars' statement: from the pairs kept by conversation and intent (totals.ts) when the
+ * filter narrows by the range alone, from the turns otherwise; the same answer both ways.
+ */
+export function intentRatingsSql(input: RatingsInput): SQL {
+  return totalsAnswer.intentRatings(input.query) ? intentRatingsTotalsSql(input) : intentRatingsRowsSql(input);
+}
+
+/**
+ * The best-rated intents from (intent, satisfaction) pairs, one per rated conversation of the range
+ * and intent its turns recorded; `rated` is the rated conversations (the count's rows when the
+ * daily totals cannot count them).
+ */
+function intentRatingsOf({ idOrg, range, query }: RatingsInput, rated: SQL, pairs: SQL): SQL {
+  return sql`
+    with rated as not materialized (${rated}),
+    pairs as (${pairs}),
+    ranked as (
+      select ${intentName(idOrg, sql`p.intent`)} as name, count(*)::int as quantity, round(avg(p.satisfaction), 2)::float8 as average
+      from pairs p group by p.intent order by average desc, quantity desc, p.intent collate "C" limit ${TOP_RATED_INTENTS})
+    select (${totalsAnswer.conversations(query) ? ratedTotalSql({ idOrg, range, query }) : sql`select count(*)::int from rated`}) as total, ranked.*
+    from (select 1) one left join ranked on true`;
+}
+
+function ratedSql({ idOrg, range, query }: RatingsInput): SQL {
+  return sql`select c.id_conv, c.satisfaction from conversations c
+    where ${conversationScope(idOrg, range, query, { omit: ['intents'] })} and c.satisfaction is not null`;
+}
+
+/**
+ * intentRatingsBars over the turns (any filter). A conversation's turns happen after it started and
+ * belong to its organisation: the bounds keep the join within the range's turns (the index's), and
+ * the totals, which follow each conversation's own turns, answer the same.
+ */
+export function intentRatingsRowsSql(input: RatingsInput): SQL {
+  const { idOrg, range, query } = input;
+  return intentRatingsOf(
+    input,
+    ratedSql(input),
+    sql`select b.intent, r.satisfaction from bot_interactions b join rated r on r.id_conv = b.conversation_id
+        where b.organization_id = ${idOrg} and b.interaction_time >= ${range.from.toISOString()}::timestamptz and b.intent is not null
+          ${query.intents?.length ? sql`and ${inIds(sql`b.response_node_id`, query.intents)}` : sql``}
+        group by b.conversation_id, b.intent, r.satisfaction`
+  );
+}
+
+/** intentRatingsBars from conversation_intent_totals (the filter narrows by the range alone). */
+export function intentRatingsTotalsSql(input: RatingsInput): SQL {
+  return intentRatingsOf(input, ratedSql(input), intentRatingsPairsTotalsSql(input));
 }
 
 /** The line and bar charts. Buckets and labels: series.ts; agents and splits in Spanish name order. */
@@ -96,25 +153,11 @@ export const chartStats: StatQueries<ChartKey> = {
    * Top rating: count = the conversations of the range rated 1–5; detail = the best-rated intents,
    * each recognised in rated conversations: quantity = those conversations, average = their mean
    * rating (2 decimals); the TOP_RATED_INTENTS highest averages (then most ratings, then name).
-   * intents narrows which intents are ranked. (A conversation's turns happen after it started: the
-   * bound keeps the join within the range's turns.) The count reads the daily totals when the
-   * filter allows (totals.ts), the rows otherwise.
+   * intents narrows which intents are ranked. The count and the pairs read the totals when the
+   * filter allows (totals.ts; intentRatingsSql), the rows otherwise.
    */
   intentRatingsBars: {
-    sql: ({ idOrg, range, query }) => sql`
-      with rated as not materialized (
-        select c.id_conv, c.satisfaction from conversations c
-        where ${conversationScope(idOrg, range, query, { omit: ['intents'] })} and c.satisfaction is not null),
-      pairs as (
-        select b.intent, r.satisfaction from bot_interactions b join rated r on r.id_conv = b.conversation_id
-        where b.organization_id = ${idOrg} and b.interaction_time >= ${range.from.toISOString()}::timestamptz and b.intent is not null
-          ${query.intents?.length ? sql`and ${inIds(sql`b.response_node_id`, query.intents)}` : sql``}
-        group by b.conversation_id, b.intent, r.satisfaction),
-      ranked as (
-        select ${intentName(idOrg, sql`p.intent`)} as name, count(*)::int as quantity, round(avg(p.satisfaction), 2)::float8 as average
-        from pairs p group by p.intent order by average desc, quantity desc, p.intent collate "C" limit ${TOP_RATED_INTENTS})
-      select (${totalsAnswer.conversations(query) ? ratedTotalSql({ idOrg, range, query }) : sql`select count(*)::int from rated`}) as total, ranked.*
-      from (select 1) one left join ranked on true`,
+    sql: intentRatingsSql,
     shape: (rows) => ({
       count: int(rows[0] ?? { total: 0 }, 'total'),
       detail: rows

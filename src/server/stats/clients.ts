@@ -4,10 +4,10 @@ import { byName } from '../routes/listing';
 import { pageOf, pagedSql } from './common';
 import { int, iso, numOrNull, str, strOrNull } from './rows';
 import { integrationScope, isoText } from './scope';
-import { bucketLabelsSql, bucketOf, labelsOf, toSeries } from './series';
+import { bucketLabelsSql, labelsOf, toSeries } from './series';
 import type { StatQueries } from './types';
-import { channelGroups, channelMeasureSql, seriesPoints } from './channels';
-import { botTotalsSql, conversationSummarySql, customerSummarySql } from './summaries';
+import { channelGroups, seriesPoints } from './channels';
+import { botTotalsSql, conversationSummarySql, customerEntriesSql, customerSummarySql } from './summaries';
 
 type ClientKey = 'recurringClients' | 'consumerClientsStatistics' | 'maxCountEntries' | 'typeDocuments' | 'consumerIntegrations' | 'intentsQuantity' | 'netPromoterScore';
 
@@ -21,16 +21,9 @@ export const clientStats: StatQueries<ClientKey> = {
     shape: (rows) => ({ indicator: 'RU', value: numOrNull(rows[0] ?? {}, 'ru') })
   },
 
-  /**
-   * Customer entries per time bucket and channel: the distinct identified customers who entered
-   * (started a conversation) in the bucket by that channel, plus each conversation without an
-   * identified customer.
-   */
+  /** Customer entries per time bucket and channel (customerEntriesSql). */
   consumerClientsStatistics: {
-    sql: (input) => [
-      channelMeasureSql(input, bucketOf(sql`c.started_at`, input.query.resolution), sql`count(distinct c.customer_id) + count(*) filter (where c.customer_id is null)`),
-      bucketLabelsSql(input.range, input.query.resolution)
-    ],
+    sql: (input) => [customerEntriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
     shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows))
   },
 

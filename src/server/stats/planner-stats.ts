@@ -23,7 +23,10 @@ export const STATISTICS_TABLES = [
   // The daily totals (totals.ts): customer_day_totals holds about one row per conversation.
   'conversation_day_totals',
   'customer_day_totals',
-  'bot_day_totals'
+  'bot_day_totals',
+  'conversation_intent_totals',
+  'customer_channel_day_totals',
+  'channel_day_customers'
 ] as const;
 
 const CHECK_EVERY_MS = 60_000;

@@ -6,7 +6,7 @@ import type { Resolution } from './series';
 /**
  * The summaries, and the series by day, week or month (per channel, per rating score, per intent),
  * read from the daily totals (src/server/db/schema/stats-totals.ts) instead of the raw rows, when the
- * filter asks only for what the totals are keyed by. The triggers of migrations 0005 and 0012 keep
+ * filter asks only for what the totals are keyed by. The triggers of migrations 0005, 0012, 0015 and 0016 keep
  * the totals in the same transaction as every change of a conversation or an assistant turn, so
  * both ways answer the same numbers (tests/integration/server/stats-totals.test.ts compares them);
  * the totals just read ~25,000 rows for a month where the raw rows are ~340,000 (1M conversations).
@@ -47,7 +47,14 @@ export const totalsAnswer = {
   /** The assistant's turns: the range and idVa (intents never narrow the totals, botTotalsSql). */
   bot: (f: Filter) => onlyBy(f, ['idVa', 'intents']),
   /** The intents series: the range, idVa and intents (the response nodes), by day, week or month. */
-  intentSeries: (f: Filter) => onlyBy(f, ['idVa', 'intents']) && daily(f)
+  intentSeries: (f: Filter) => onlyBy(f, ['idVa', 'intents']) && daily(f),
+  /** The rated conversations' intents (intentRatingsBars): the range alone (the pairs are keyed by conversation and intent code). */
+  intentRatings: (f: Filter) => onlyBy(f, []),
+  /**
+   * The customer entries per channel (consumerClientsStatistics): the range and the channels, by day
+   * only (a week's or a month's distinct customers are not the sum of its days').
+   */
+  customerEntries: (f: Filter) => onlyBy(f, ['channels']) && f.resolution === 'day'
 };
 
 /** The range as Bogotá days, both inclusive ('yyyy-MM-dd'), for the totals' day column. */
@@ -152,4 +159,26 @@ export function intentCountsTotalsSql({ idOrg, range, query }: Input): SQL {
 export function ratedTotalSql({ idOrg, range, query }: Input): SQL {
   return sql`select coalesce(sum(c.rated), 0)::int from conversation_day_totals c
     where ${days(range)} and ${conversationScope(idOrg, range, query, { untimed: true })}`;
+}
+
+/**
+ * intentRatingsBars' (intent, satisfaction) pairs — each rated conversation of the range once per
+ * intent its turns recorded — from conversation_intent_totals (charts.ts, intentRatingsPairsRowsSql's twin).
+ */
+export function intentRatingsPairsTotalsSql({ idOrg, range }: Input): SQL {
+  return sql`
+    select c.intent, c.satisfaction from conversation_intent_totals c
+    where c.organization_id = ${idOrg} and ${days(range)} and c.satisfaction is not null`;
+}
+
+/**
+ * customerEntriesSql's count per day and channel — the distinct identified customers plus each
+ * conversation without one — from channel_day_customers (a row at zero: the day had no conversation
+ * by that channel any more).
+ */
+export function customerEntryCountsTotalsSql({ idOrg, range, query }: Input): SQL {
+  return sql`
+    select c.day::timestamp as bucket, c.channel_id, c.customers + c.unidentified as n
+    from channel_day_customers c
+    where ${days(range)} and ${conversationScope(idOrg, range, query, { untimed: true })} and (c.customers <> 0 or c.unidentified <> 0)`;
 }

@@ -43,6 +43,24 @@ describe.each(BACKENDS)('statistics sharing their statements on %s', (backend) =
     }
   });
 
+  it('runs the typings page’s four figures as two statements, and each on its own when causalesNegocio reads other conversations', async () => {
+    const db = s.platform.app.db;
+    const page = ['humanAgentTypingStatistics', 'businessCausalStatistics', 'finalCausalStatistics', 'automaticTransferStatistics'] as const;
+    for (const query of [TWO_DAYS, { ...TWO_DAYS, causalesNegocio: '2' }]) {
+      const alone = [];
+      for (const key of page) alone.push(await runStat(db, key, 100, query, { now: NOW }));
+      const spy = vi.spyOn(db, 'transaction');
+      try {
+        const together = await Promise.all(page.map((key) => runStat(db, key, 100, query, { now: NOW })));
+        expect(together).toEqual(alone);
+        // The reasons and typing (summaries.ts, reasonsAndTypingSql) and the finalisation reasons; with causalesNegocio the business reasons apart.
+        expect(spy).toHaveBeenCalledTimes('causalesNegocio' in query ? 3 : 2);
+      } finally {
+        spy.mockRestore();
+      }
+    }
+  });
+
   it('shares them over HTTP too, with no fixed wait: the calls announce themselves as their requests are read', async () => {
     const db = s.platform.app.services.reportsDb;
     const alone = [];

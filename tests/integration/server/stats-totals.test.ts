@@ -9,6 +9,8 @@ import {
   channelSeriesRowsSql,
   channelSeriesTotalsSql,
   conversationRowsSql,
+  customerEntriesRowsSql,
+  customerEntriesTotalsSql,
   customerRowsSql,
   intentSeriesRowsSql,
   intentSeriesTotalsSql,
@@ -16,6 +18,7 @@ import {
   ratingSeriesTotalsSql
 } from '../../../src/server/stats/summaries';
 import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from '../../../src/server/stats/totals';
+import { intentRatingsRowsSql, intentRatingsTotalsSql } from '../../../src/server/stats/charts';
 import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
 import { expectTotalsMatchRows } from './stats-totals-check';
 
@@ -54,6 +57,8 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
       else expect(name, where).toBe('intents');
       if (totalsAnswer.customers(query)) expect(await rows(app, customerTotalsSql(input)), where).toEqual(await rows(app, customerRowsSql(input)));
       if (totalsAnswer.bot(query)) expect(sortTurns(await rows(app, botTurnTotalsSql(input))), where).toEqual(sortTurns(await rows(app, botTurnRowsSql(input))));
+      // The best-rated intents (migration 0015): the pairs kept per conversation and intent.
+      if (totalsAnswer.intentRatings(query)) expect(await rows(app, intentRatingsTotalsSql(input)), where).toEqual(await rows(app, intentRatingsRowsSql(input)));
       // The series by day, week and month: per channel, per rating score, per intent.
       for (const resolution of ['day', 'week', 'month'] as const) {
         const series = { ...input, query: { ...query, resolution } };
@@ -65,8 +70,13 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
         if (totalsAnswer.intentSeries(series.query)) {
           expect(sortTurns(await rows(app, intentSeriesTotalsSql(series))), at).toEqual(sortTurns(await rows(app, intentSeriesRowsSql(series))));
         }
+        // The customer entries per channel by day (migration 0016): the customers kept per day and channel.
+        if (totalsAnswer.customerEntries(series.query)) {
+          expect(sortTurns(await rows(app, customerEntriesTotalsSql(series))), at).toEqual(sortTurns(await rows(app, customerEntriesRowsSql(series))));
+        }
       }
       expect(totalsAnswer.conversationSeries({ ...query, resolution: 'hour' }), where).toBe(false);
+      for (const resolution of ['hour', 'week', 'month'] as const) expect(totalsAnswer.customerEntries({ ...query, resolution }), where).toBe(false);
     }
   }
 
@@ -139,6 +149,15 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
     await app.db.execute(sql`update bot_interactions set intent = 'otro_codigo' where id in (select id from bot_interactions where intent is not null order by id limit 35)`);
     await app.db.execute(sql`update bot_interactions set intent = null where id in (select id from bot_interactions where intent is not null order by id desc limit 25)`);
     await app.db.execute(sql`update bot_interactions set interaction_time = interaction_time + interval '2 days' where id in (select id from bot_interactions order by id limit 30)`);
+    // Turns moved to another (rated) conversation, and a recognised turn added to a rated one.
+    await app.db.execute(sql`update bot_interactions set conversation_id = (select min(id_conv) from conversations where satisfaction is not null)
+      where id in (select id from bot_interactions where intent is not null order by id desc limit 30 offset 40)`);
+    await app.db.execute(sql`insert into bot_interactions (conversation_id, organization_id, id_va, interaction_time, request_data, response_answer, intent, response_node_id, answered)
+      select id_conv, organization_id, id_va, started_at + interval '5 seconds', 'otra', 'Otra', 'codigo_nuevo', null, true
+      from conversations where satisfaction is not null order by id_conv desc limit 12`);
+    // Ratings given and changed after the turns (each conversation's pairs follow it).
+    await app.db.execute(sql`update conversations set satisfaction = 2 where ${some('satisfaction is not null', 20)}`);
+    await app.db.execute(sql`update conversations set satisfaction = 4 where id_conv in (select conversation_id from bot_interactions where intent is not null order by id limit 20)`);
     await app.db.execute(sql`delete from bot_interactions where id in (select id from bot_interactions order by id desc limit 100)`);
     await expectSameAnswers('changed');
 
@@ -149,8 +168,16 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
   it('empties what a truncate removed, and counts what comes after it', async () => {
     await app.db.execute(sql`truncate table bot_interactions`);
     expect(await rows(app, sql`select * from bot_day_totals`)).toEqual([]);
+    expect(await rows(app, sql`select * from conversation_intent_totals`)).toEqual([]);
     await app.db.execute(sql`insert into bot_interactions (conversation_id, organization_id, id_va, interaction_time, request_data, response_answer, intent, response_node_id, answered)
       select id_conv, organization_id, id_va, started_at, 'hola', 'Hola', null, null, false from conversations order by id_conv limit 5`);
     await expectSameAnswers('after a truncate');
+  });
+
+  it("empties the conversations' totals when the conversations are truncated", async () => {
+    await app.db.execute(sql`truncate table conversations cascade`);
+    for (const table of ['conversation_day_totals', 'customer_day_totals', 'conversation_intent_totals', 'customer_channel_day_totals', 'channel_day_customers']) {
+      expect(await rows(app, sql`select * from ${sql.identifier(table)}`), table).toEqual([]);
+    }
   });
 });

@@ -86,3 +86,61 @@ export const botDayTotals = pgTable(
   },
   (t) => [unique('bot_day_totals_key').on(t.organizationId, t.day, t.idVa, t.responseNodeId, t.answered, t.intent).nullsNotDistinct()]
 );
+
+/**
+ * Per conversation and recognised intent (the code its turns recorded), the assistant's turns that
+ * recorded it, with the conversation's organisation, Bogotá day and rating copied beside them: the
+ * best-rated intents (intentRatingsBars, totals.ts) read a range's rated pairs from here instead of
+ * joining the range's turns with its rated conversations. Kept by the triggers of migration 0015.
+ */
+export const conversationIntentTotals = pgTable(
+  'conversation_intent_totals',
+  {
+    conversationId: text('conversation_id').notNull(),
+    intent: text('intent').notNull(),
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    satisfaction: integer('satisfaction'),
+    turns: integer('turns').notNull()
+  },
+  (t) => [
+    unique('conversation_intent_totals_key').on(t.conversationId, t.intent),
+    // A range's rated pairs read from the index alone, in intent order within each day.
+    index('conversation_intent_totals_day_idx').on(t.organizationId, t.day, t.satisfaction, t.intent)
+  ]
+);
+
+/**
+ * Per day, channel and customer (null: the conversations without an identified customer), the
+ * conversations they started; a row that falls to none is removed. Kept by the conversations'
+ * triggers (migration 0016), which count its rows into channel_day_customers.
+ */
+export const customerChannelDayTotals = pgTable(
+  'customer_channel_day_totals',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    channelId: integer('channel_id').notNull(),
+    customerId: integer('customer_id'),
+    conversations: integer('conversations').notNull()
+  },
+  (t) => [unique('customer_channel_day_totals_key').on(t.organizationId, t.day, t.channelId, t.customerId).nullsNotDistinct()]
+);
+
+/**
+ * Per day and channel, the identified customers who started a conversation (the rows of
+ * customer_channel_day_totals with a customer) and the conversations without one: the customer
+ * entries per channel by day (consumerClientsStatistics, totals.ts) read these instead of the
+ * distinct customers of the range's conversations. Kept by migration 0016's triggers.
+ */
+export const channelDayCustomers = pgTable(
+  'channel_day_customers',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    channelId: integer('channel_id').notNull(),
+    customers: integer('customers').notNull(),
+    unidentified: integer('unidentified').notNull()
+  },
+  (t) => [unique('channel_day_customers_key').on(t.organizationId, t.day, t.channelId)]
+);
