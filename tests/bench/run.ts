@@ -13,7 +13,7 @@
  *    customers typing at a human pace on the real platform (in-memory PGlite, and PostgreSQL in a
  *    throwaway database when DATABASE_URL is set) ÷ a bare socket.io echo of the same topology and
  *    pace (echo-baseline.ts), run right before each engine. Each server runs in a process of its own
- *    (server-process.ts), the clients in this one. Goal ≤ 3× at p99. BENCH_CHAT_PACE_MS=0 makes it a
+ *    (server-process.ts), the clients in this one. Goals p99 ≤ 2×, p50 ≤ 3×. BENCH_CHAT_PACE_MS=0 makes it a
  *    saturation run. Issue 22: the same run with the assistant on the former token matcher instead
  *    of NLP.js (buildApp's `classify`), between two NLP.js runs; p50/p99 with ÷ without, goal ≤ 1.05×.
  *  - heap (renderer-heap.ts): the agent console's JS heap in Chromium (browser host) after 2,000
