@@ -98,11 +98,23 @@ async function listShows(page: Page, count: number, hasText?: string): Promise<v
 
 export const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
-export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeapOptions): Promise<string[]> {
+/** What a bench gets from withAgentConsole: the host, Chromium's page on the agent console, its CDP session, and the widget's configuration. */
+export interface AgentConsole {
+  host: { url: string; platformUrl: string };
+  page: Page;
+  cdp: CDPSession;
+  config: Awaited<ReturnType<typeof widgetConfig>>;
+}
+
+/**
+ * Runs `use` on a browser host of its own (a fresh platform data directory where the agent may
+ * hold `chats` chats at once) with Chromium signed in as the agent, Conectado and online; then
+ * disconnects `customers` (those the bench opened), closes Chromium and the host, and removes the
+ * data directory, whatever happened.
+ */
+export async function withAgentConsole<T>(chats: number, customers: Iterable<BenchCustomer>, use: (agent: AgentConsole) => Promise<T>): Promise<T> {
   const { executablePath } = requireBrowser();
-  const tag = `h${Date.now().toString(36)}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'atiende-bench-'));
-  const crowd: BenchCustomer[] = [];
   try {
     await preparePlatformData(dataDir, chats);
     const host = await startBrowserHost({ port: 0, dataDir, build: true, logger: quietLogger });
@@ -112,8 +124,23 @@ export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeap
       const page = await context.newPage();
       page.setDefaultTimeout(PAGE_WAIT_MS);
       await agentConsole(page, host.url);
-
+      const cdp = await context.newCDPSession(page);
       const config = await widgetConfig(host.platformUrl);
+      return await use({ host, page, cdp, config });
+    } finally {
+      for (const customer of customers) customer.socket.disconnect();
+      await browser.close();
+      await host.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeapOptions): Promise<string[]> {
+  const tag = `h${Date.now().toString(36)}`;
+  const crowd: BenchCustomer[] = [];
+  return withAgentConsole(chats, crowd, async ({ host, page, cdp, config }) => {
       await inBatches(
         Array.from({ length: chats }, (_, i) => i + 1),
         5,
@@ -134,7 +161,6 @@ export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeap
       if (!inView) throw new Error('bench: no chat to keep in view');
       await page.locator(`[data-conversation="${inView.conversationId}"]`).click();
 
-      const cdp = await context.newCDPSession(page);
       const roundText = (round: number) => `Ronda ${round}/${messagesPerChat} del cliente`;
       let first: HeapReading | null = null;
       for (let round = 1; round <= messagesPerChat; round++) {
@@ -154,12 +180,5 @@ export async function benchRendererHeap({ chats, messagesPerChat }: RendererHeap
         `Renderer heap — ${chats} chats, ${total} customer messages, one chat in view; Chromium JS heap after forced GC (CDP Runtime.getHeapUsage)`,
         `${`JS heap after ${total} messages ÷ after the first ${chats}`.padEnd(LABEL_WIDTH)} ${ratio.toFixed(2).padStart(8)} × first reading (${mb(last.usedBytes)} MB vs ${mb(first.usedBytes)} MB; DOM nodes ${last.domNodes} vs ${first.domNodes})  goal ≈ 1.0× (flat) — ${ratio <= FLAT_WITHIN ? 'met' : 'not met'} (within ${Math.round((FLAT_WITHIN - 1) * 100)}%)`
       ];
-    } finally {
-      for (const customer of crowd) customer.socket.disconnect();
-      await browser.close();
-      await host.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

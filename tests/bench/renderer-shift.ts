@@ -11,15 +11,10 @@
  * The console keeps the last 50 finished chats in its list (MAX_FINISHED_CHATS): a shift longer than
  * that many chats reaches the cap, and from then on the list stops growing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { startBrowserHost } from '../../src/main/browser-host';
+import type { Page } from 'playwright-core';
 import { MAX_FINISHED_CHATS } from '../../src/main/services/chat-book';
-import { LAUNCH_ARGS, requireBrowser } from '../e2e/browser';
-import { ackData, escalatedCustomer, widgetConfig, type BenchCustomer } from './customers';
-import { agentConsole, FLAT_WITHIN, mb, PAGE_WAIT_MS, preparePlatformData, quietLogger, readHeap, type HeapReading } from './renderer-heap';
+import { ackData, escalatedCustomer, type BenchCustomer } from './customers';
+import { FLAT_WITHIN, mb, readHeap, withAgentConsole, type HeapReading } from './renderer-heap';
 import { LABEL_WIDTH } from './report';
 
 export interface RendererShiftOptions {
@@ -88,23 +83,10 @@ async function pauseAndReturn(page: Page): Promise<void> {
 }
 
 export async function benchRendererShift({ hours, chatsPerHour, turns, hourSeconds }: RendererShiftOptions): Promise<string[]> {
-  const { executablePath } = requireBrowser();
   const tag = `hs${Date.now().toString(36)}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'atiende-bench-'));
   const open = new Set<BenchCustomer>();
   const started = Date.now();
-  try {
-    await preparePlatformData(dataDir, AT_ONCE);
-    const host = await startBrowserHost({ port: 0, dataDir, build: true, logger: quietLogger });
-    const browser = await chromium.launch({ executablePath, args: LAUNCH_ARGS, headless: true });
-    try {
-      const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(PAGE_WAIT_MS);
-      await agentConsole(page, host.url);
-      const cdp = await context.newCDPSession(page);
-      const config = await widgetConfig(host.platformUrl);
-
+  return withAgentConsole(AT_ONCE, open, async ({ host, page, cdp, config }) => {
       let n = 0;
       const readings: HeapReading[] = [];
       const listed: number[] = [];
@@ -146,12 +128,5 @@ export async function benchRendererShift({ hours, chatsPerHour, turns, hourSecon
         `${'JS heap at the end of the shift ÷ after the first hour'.padEnd(LABEL_WIDTH)} ${ratio.toFixed(2).padStart(8)} × first hour (${mb(end.usedBytes)} MB vs ${mb(first.usedBytes)} MB; DOM nodes ${end.domNodes} vs ${first.domNodes})  goal ≤ ${FLAT_WITHIN}× — ${ratio <= FLAT_WITHIN ? 'met' : 'not met'}`,
         `(by hour — JS heap MB: ${readings.map((r) => mb(r.usedBytes)).join(', ')}; DOM nodes: ${readings.map((r) => r.domNodes).join(', ')}; chats in the list: ${listed.join(', ')}, at most ${MAX_FINISHED_CHATS} finished ones kept)`
       ];
-    } finally {
-      for (const customer of open) customer.socket.disconnect();
-      await browser.close();
-      await host.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
