@@ -51,7 +51,7 @@ const useStyles = makeStyles({
   label: { margin: 0, fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', lineHeight: 1.15, fontWeight: 600 },
   big: { fontSize: 'clamp(40px, min(9vw, 15vh), 180px)', lineHeight: 1, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   mid: { fontSize: 'clamp(28px, min(5vw, 8vh), 96px)', lineHeight: 1.1, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  sub: { fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
+  sub: { fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', lineHeight: 1.15, color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
   section: { margin: 0, fontSize: 'clamp(20px, min(3vw, 4.5vh), 52px)', lineHeight: 1.15, fontWeight: 700 }
 });
 
