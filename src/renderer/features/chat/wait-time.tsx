@@ -1,16 +1,6 @@
-import { useEffect, useState } from 'react';
 import { formatDurationWords, toDateTime } from '../../../shared/format';
+import { useNow } from '../../components/use-now';
 import { CHAT_TEXT } from './texts';
-
-/** The current time, read when the caller mounts and refreshed every `everyMs` (one timer per caller). */
-export function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** Whole seconds from `since` (the platform's fechaEntrada) to `now`; never negative (clock skew); null without a date. */
 export function waitSeconds(since: string | null, now: number): number | null {

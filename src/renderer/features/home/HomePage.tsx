@@ -24,7 +24,7 @@ import { useLiveReload } from '../analytics/use-live-reload';
 import { currentUserAtom } from '../session/atoms';
 import { secondsSince, supervisorAlerts, waitingBySplit, type SupervisorAlert } from './alerts';
 import { change, comparisonWindows, windowQuery } from './comparison';
-import { useNow } from './use-now';
+import { useNow } from '../../components/use-now';
 
 const AGENTS_SETTINGS_PATH = '/configuracion/asesor-humano/asesores';
 

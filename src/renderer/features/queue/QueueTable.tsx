@@ -4,7 +4,7 @@ import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, Tabl
 import type { WaitingChat } from '../../../shared/api/queue-supervision';
 import { formatDateTime, formatHms } from '../../../shared/format';
 import { secondsSince } from '../home/alerts';
-import { useNow } from '../home/use-now';
+import { useNow } from '../../components/use-now';
 import { QUEUE_TEXT, customerLine } from './texts';
 
 const useStyles = makeStyles({

@@ -9,7 +9,7 @@ import { useAnalyticsQuery } from '../analytics/use-analytics-query';
 import { useLiveReload } from '../analytics/use-live-reload';
 import { waitingBySplit } from '../home/alerts';
 import { comparisonWindows, windowQuery } from '../home/comparison';
-import { useNow } from '../home/use-now';
+import { useNow } from '../../components/use-now';
 
 export const WALLBOARD_TEXT = {
   title: 'Tablero de la cola',
