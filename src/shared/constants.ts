@@ -11,6 +11,8 @@ export const UI = {
   banner: { max: 3, autoHideMs: 10_000 },
   emptyContactsNoticeMs: 3000,
   drawer: { width: 260, openByDefault: true },
+  /** The 'Cola de chats' table's row: one line, this many CSS px (its virtualiser's exact estimate; the bench and e2e check it in Chromium). */
+  queueRowPx: 36,
   loadingBar: { intervalMs: 400, step: 20, max: 99 },
   defaultHistoryPageSize: 10,
   /** The web-fonts list of the dashboard/widget editors is capped at this many entries. */

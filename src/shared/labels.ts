@@ -1,12 +1,12 @@
 /**
  * The one place where a stored code becomes the Spanish word a person reads (issue 17): agent and
- * chat states, message senders, notification and integration statuses, the
+ * chat states, conversation states (the queue screen), message senders, notification and integration statuses, the
  * end-message acronyms with their meaning, conversations by customer and short id. Every page and
  * the console read these maps; CSV files keep the codes (they are data to process, not screens).
  */
 import { AGENT_STATUSES, toAgentStatus, type AgentChatStatus, type AgentStatus } from './domain/chat';
 import type { INTEGRATION_STATUSES } from './domain/report';
-import { END_ACRONYMS, type EndAcronym, type SENDER_TYPES } from './realtime';
+import { END_ACRONYMS, type ConversationState, type EndAcronym, type SENDER_TYPES } from './realtime';
 
 type Labels<K extends string> = Readonly<Record<K, string>>;
 
@@ -15,6 +15,20 @@ export const AGENT_STATUS_LABELS: Labels<AgentStatus> = { CONECTADO: 'Conectado'
 
 /** The console's chat states (SPEC §3 Agent chat status). */
 export const AGENT_CHAT_STATUS_LABELS: Labels<AgentChatStatus> = { ENTRANTE: 'Entrante', ACTIVO: 'Activo', FINALIZADO: 'Finalizado' };
+
+/**
+ * A conversation's state as the platform stores it (CONVERSATION_STATES), in the words the
+ * statistics' lists use for an escalated chat (src/server/stats/common.ts CHAT_STATE): the queue
+ * screen's Estado column. SPEC names no wording for these states; a finished chat no agent took is
+ * 'No atendido' only where the lists know whether one did.
+ */
+export const CONVERSATION_STATE_LABELS: Labels<ConversationState> = {
+  BOT: 'Asistente virtual',
+  EN_COLA: 'En cola',
+  ASIGNADA: 'Asignado',
+  ACTIVA: 'Activo',
+  FINALIZADA: 'Finalizado'
+};
 
 /** Who wrote a message. */
 export const SENDER_LABELS: Labels<(typeof SENDER_TYPES)[number]> = { CLIENTE: 'Cliente', ASESOR: 'Asesor', BOT: 'Asistente virtual', SISTEMA: 'Sistema' };

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { UI } from '../../src/shared/constants';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
 /**
@@ -93,6 +94,11 @@ test('a waiting customer shows on the home page and the queue, and the superviso
     const row = queue.getByRole('row', { name: /Marta Ríos/ });
     await expect(row).toBeVisible({ timeout: 2_000 });
     await expect(row).toContainText('Atención general');
+    // The state in words; one line of the table's row height (its virtualiser's estimate), the
+    // customer's entry form whole in the cell's tooltip however much of it the column shows.
+    await expect(row).toContainText('En cola');
+    expect((await row.boundingBox())?.height).toBe(UI.queueRowPx);
+    await expect(row.getByRole('cell', { name: /Marta Ríos/ })).toHaveAttribute('title', /Marta Ríos.*marta\.rios@example\.com/);
     await row.getByRole('button', { name: /^Asignar / }).click();
     const dialog = supervisor.getByRole('dialog');
     await expect(dialog.getByRole('option')).toHaveCount(2);

@@ -3,6 +3,7 @@ import { AGENT_STATUSES } from '../../src/shared/domain/chat';
 import { INTEGRATION_STATUSES } from '../../src/shared/domain/report';
 import {
   AGENT_STATUS_LABELS,
+  CONVERSATION_STATE_LABELS,
   END_ACRONYM_MEANINGS,
   INTEGRATION_STATUS_LABELS,
   NOTIFICATION_EVENT_LABELS,
@@ -18,7 +19,7 @@ import {
   shortConversationId,
   wordsOfCode
 } from '../../src/shared/labels';
-import { END_ACRONYMS, SENDER_TYPES } from '../../src/shared/realtime';
+import { CONVERSATION_STATES, END_ACRONYMS, SENDER_TYPES } from '../../src/shared/realtime';
 
 describe('the agent state: one word everywhere', () => {
   it('reads the console codes and the service words alike', () => {
@@ -49,6 +50,11 @@ describe('the codes of the platform as Spanish words', () => {
     expect(labelOf(RECIPIENT_ROLE_LABELS, 'SUPERVISOR')).toBe('Supervisor');
     expect(labelOf(NOTIFICATION_EVENT_LABELS, 'CHAT_NO_ATENDIDO')).toBe('Chat no atendido');
     expect(labelOf(NOTIFICATION_EVENT_LABELS, 'CONTRASENA_POR_VENCER')).toBe('Contraseña por vencer');
+  });
+
+  it("labels every conversation state in the statistics lists' words (the queue screen's Estado)", () => {
+    expect(CONVERSATION_STATES.map((state) => labelOf(CONVERSATION_STATE_LABELS, state))).toEqual(['Asistente virtual', 'En cola', 'Asignado', 'Activo', 'Finalizado']);
+    expect(labelOf(CONVERSATION_STATE_LABELS, 'EN_ESPERA_NUEVO')).toBe('En espera nuevo');
   });
 
   it('turns a code no map knows into words, and leaves other text as it is', () => {

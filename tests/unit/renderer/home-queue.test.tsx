@@ -250,14 +250,18 @@ describe('the home page and the queue screen', () => {
     renderAt(CHAT_QUEUE_PATH, 6);
     const table = await screen.findByRole('table', { name: 'Chats en espera' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['conv-old', 'conv-new']);
+    // The short id (its whole in the tooltip), the state in words.
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['#convold', '#convnew']);
+    expect(within(rows[0] as HTMLElement).getByRole('rowheader').getAttribute('title')).toBe('conv-old');
+    expect(rows[0]?.textContent).toContain('En cola');
+    expect(rows[0]?.textContent).not.toContain('EN_COLA');
     expect(rows[0]?.textContent).toContain('Atención general');
     expect(rows[0]?.textContent).toContain('Nombre: Ana Gómez · Documento: 1020');
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Asignar conv-old' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Asignar #convold' }));
     // Fluent's modalizer marks the dialog aria-hidden in jsdom at times (as the settings tests note): hidden: true.
     const dialog = () => {
-      const found = screen.queryAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Asignar el chat conv-old'));
+      const found = screen.queryAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Asignar el chat #convold'));
       if (!found) throw new Error('No assign dialog');
       return found;
     };
@@ -272,7 +276,7 @@ describe('the home page and the queue screen', () => {
 
     replies.assignQueuedChat = () => okReply({ idConv: 'conv-old', status: 'ASIGNADA', idSplit: 1, idUser: 7 });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Asignar', hidden: true }));
-    await waitFor(() => expect(screen.queryAllByRole('dialog', { hidden: true }).filter((d) => d.textContent?.includes('Asignar el chat conv-old'))).toEqual([]));
+    await waitFor(() => expect(screen.queryAllByRole('dialog', { hidden: true }).filter((d) => d.textContent?.includes('Asignar el chat #convold'))).toEqual([]));
     expect(await screen.findByText('Chat asignado')).toBeTruthy();
   });
 
@@ -288,9 +292,9 @@ describe('the home page and the queue screen', () => {
     replies.moveQueuedChat = () => okReply({ idConv: 'conv-1', status: 'EN_COLA', idSplit: 3, idUser: null });
     renderAt(CHAT_QUEUE_PATH, 3);
     const table = await screen.findByRole('table', { name: 'Chats en espera' });
-    fireEvent.click(within(table).getByRole('button', { name: 'Mover conv-1' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Mover #conv1' }));
     const dialog = () => {
-      const found = screen.queryAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Mover el chat conv-1 a otro split'));
+      const found = screen.queryAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Mover el chat #conv1 a otro split'));
       if (!found) throw new Error('No move dialog');
       return found;
     };

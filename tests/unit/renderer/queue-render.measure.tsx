@@ -30,7 +30,7 @@ import { CHAT_QUEUE_PATH } from '../../../src/shared/supervision-pages';
 import { AppToaster } from '../../../src/renderer/app/toasts';
 import { secondsSince } from '../../../src/renderer/features/home/alerts';
 import { ChatQueuePage } from '../../../src/renderer/features/queue/ChatQueuePage';
-import { QueueRow } from '../../../src/renderer/features/queue/QueueTable';
+import { OVERSCAN, QueueRow, ROW_PX, WHOLE_TABLE_ROWS } from '../../../src/renderer/features/queue/QueueTable';
 import { customerLine } from '../../../src/renderer/features/queue/texts';
 import { sessionAtom } from '../../../src/renderer/features/session/atoms';
 import { installFakeAtiende, sessionView } from './fake-atiende';
@@ -243,7 +243,10 @@ it('measures the queue screen with many waiting chats', { timeout: 900_000 }, as
   root.unmount();
   container.remove();
 
+  // Not vacuous: the counter saw every row mount, and a virtualised table rendered exactly its box's
+  // rows and the overscan (one line of ROW_PX each, never measured: jsdom's 0 px rows do not enter).
   expect(mounted).toBe(shown);
+  expect(shown).toBe(CHATS > WHOLE_TABLE_ROWS ? Math.ceil(VIEWPORT_PX / ROW_PX) + OVERSCAN : CHATS);
   const result = {
     chats: CHATS,
     rounds: ROUNDS,

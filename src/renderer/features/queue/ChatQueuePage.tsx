@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { endpoints } from '../../../shared/api/catalogue';
 import type { LiveQueue, WaitingChat } from '../../../shared/api/queue-supervision';
+import { shortConversationId } from '../../../shared/labels';
 import type { RoleId } from '../../../shared/roles';
 import { SUPERVISION_PAGES } from '../../../shared/supervision-pages';
 import { useNotify } from '../../app/toasts';
@@ -56,7 +57,7 @@ function AssignDialog({ chat, idOrg, max, onClose, onDone }: { chat: WaitingChat
   }
   const hint = agents.status === 'rejected' ? QUEUE_TEXT.agentsFailed : agents.status === 'resolved' && options.length === 0 ? QUEUE_TEXT.noAgents : undefined;
   return (
-    <FormDialog title={QUEUE_TEXT.assignTitle(chat.idConv)} submitLabel={QUEUE_TEXT.assign} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog title={QUEUE_TEXT.assignTitle(shortConversationId(chat.idConv))} submitLabel={QUEUE_TEXT.assign} formError={formError} onSubmit={submit} onClose={onClose}>
       <SelectField label={QUEUE_TEXT.agent} name="idUser" value={idUser} options={options} onChange={(v) => { setIdUser(v); setError(undefined); }} error={error} hint={hint} />
     </FormDialog>
   );
@@ -84,7 +85,7 @@ function MoveDialog({ chat, queue, idOrg, onClose, onDone }: { chat: WaitingChat
     return true;
   }
   return (
-    <FormDialog title={QUEUE_TEXT.moveTitle(chat.idConv)} submitLabel={QUEUE_TEXT.move} formError={formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog title={QUEUE_TEXT.moveTitle(shortConversationId(chat.idConv))} submitLabel={QUEUE_TEXT.move} formError={formError} onSubmit={submit} onClose={onClose}>
       <SelectField label={QUEUE_TEXT.targetSplit} name="idSplit" value={idSplit} options={options} onChange={(v) => { setIdSplit(v); setError(undefined); }} error={error} />
     </FormDialog>
   );
