@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { KeyboardEvent } from 'react';
+import { useCallback, type KeyboardEvent } from 'react';
 import { Body1, Caption1, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import type { AgentChatView } from '../../../shared/chat-console';
 import { useNotify } from '../../app/toasts';
 import { endMessagesAtom } from '../platform/atoms';
 import { activeChatIdAtom } from './atoms';
 import { selectChatAtom } from './actions';
-import { ChatListItem } from './ChatListItem';
+import { ChatListItem, useChatListItemStyles } from './ChatListItem';
 import { CHAT_TEXT } from './texts';
 
 const useStyles = makeStyles({
@@ -55,16 +55,21 @@ function moveFocus(e: KeyboardEvent<HTMLDivElement>) {
  */
 export function ChatList({ chats }: { chats: readonly AgentChatView[] }) {
   const styles = useStyles();
+  const itemClasses = useChatListItemStyles();
   const activeId = useAtomValue(activeChatIdAtom);
   const endMessages = useAtomValue(endMessagesAtom).data;
   const select = useSetAtom(selectChatAtom);
   const notify = useNotify();
 
-  const onSelect = (conversationId: string) => {
-    void select(conversationId).then((failure) => {
-      if (failure) notify.error(failure);
-    });
-  };
+  // Stable, as the entries' other props: an entry renders again only when its chat changed (or its selection).
+  const onSelect = useCallback(
+    (conversationId: string) => {
+      void select(conversationId).then((failure) => {
+        if (failure) notify.error(failure);
+      });
+    },
+    [select, notify]
+  );
 
   const groups = [
     { id: 'chats-en-curso', title: CHAT_TEXT.openChats, chats: chats.filter((c) => c.status !== 'FINALIZADO') },
@@ -95,6 +100,7 @@ export function ChatList({ chats }: { chats: readonly AgentChatView[] }) {
                     chat={chat}
                     selected={chat.conversationId === activeId}
                     endMessages={endMessages}
+                    classes={itemClasses}
                     onSelect={onSelect}
                   />
                 ))}

@@ -20,6 +20,7 @@ import {
   uploadsAtom,
   type Draft
 } from './atoms';
+import { keepUnchangedChats } from './chat-views';
 import { fileToBase64, uploadContentType } from './files';
 import { mergeMessage, mergeMessages } from './messages';
 import { CHAT_TEXT } from './texts';
@@ -73,7 +74,9 @@ export const selectChatAtom = atom(null, async (get, set, conversationId: string
 });
 
 /** A whole console state from the main process ('chat:changed' or the first 'chat:state'). */
-export const applyConsoleStateAtom = atom(null, (get, set, state: ConsoleState) => {
+export const applyConsoleStateAtom = atom(null, (get, set, pushed: ConsoleState) => {
+  // Unchanged chats keep their objects, so their entries in the list are not rendered again.
+  const state: ConsoleState = { ...pushed, chats: keepUnchangedChats(get(consoleAtom).data?.chats ?? [], pushed.chats) };
   set(consoleAtom, (prev) => ({ status: 'resolved', data: state, revision: prev.revision + 1 }));
   const ids = new Set(state.chats.map((c) => c.conversationId));
   const activeId = get(activeChatIdAtom);
