@@ -10,6 +10,8 @@ type WidgetPayload<E extends WidgetEvent> = Parameters<WidgetServerToClient[E]>[
 export interface Notifier {
   /** `except`: a socket id that does not need it (the sender, who has it in its ack). */
   toAgent<E extends AgentEvent>(agentId: number, event: E, payload: AgentPayload<E>, except?: string): void;
+  /** The same payload to several agents at once: one broadcast (one Redis stream entry), not one per agent. */
+  toAgents<E extends AgentEvent>(agentIds: readonly number[], event: E, payload: AgentPayload<E>): void;
   toConversation<E extends WidgetEvent>(conversationId: string, event: E, payload: WidgetPayload<E>, except?: string): void;
   /** The live state of an organisation changed (its statistics readers reload what shows it). */
   toMonitor(organizationId: number, topics: MonitorTopic[]): void;

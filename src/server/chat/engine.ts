@@ -47,6 +47,7 @@ export interface ChatEngineOptions {
 
 const SILENT: Notifier = {
   toAgent: () => undefined,
+  toAgents: () => undefined,
   toConversation: () => undefined,
   toMonitor: () => undefined,
   connectedAgents: async () => null
@@ -208,7 +209,14 @@ export class ChatEngine {
       this.queueDirty.clear();
       if (splitIds.length === 0 || this.closed) return;
       const sizes = await waitingPerAgent(this.db, splitIds);
-      for (const [agentId, waiting] of sizes) this.notifier.toAgent(agentId, 'queue:size', { waiting });
+      // Agents who wait for the same number hear it in one broadcast: one Redis stream entry per distinct number, not one per agent.
+      const byWaiting = new Map<number, number[]>();
+      for (const [agentId, waiting] of sizes) {
+        const ids = byWaiting.get(waiting);
+        if (ids) ids.push(agentId);
+        else byWaiting.set(waiting, [agentId]);
+      }
+      for (const [waiting, agentIds] of byWaiting) this.notifier.toAgents(agentIds, 'queue:size', { waiting });
       // The customers still waiting hear their new place in the queue.
       for (const state of await queuedWidgetStates(this.db, splitIds)) this.notifier.toConversation(state.conversationId, 'widget:state', state);
     });

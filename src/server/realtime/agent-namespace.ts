@@ -1,4 +1,4 @@
-import type { DefaultEventsMap, Namespace } from 'socket.io';
+import type { DefaultEventsMap, Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { agentClientEvents } from '../../shared/realtime';
 import type { SessionGuard } from '../auth/session-guard';
@@ -7,15 +7,16 @@ import type { ChatEngine } from '../chat/engine';
 import type { AgentIdentity } from '../chat/presence';
 import { takesChats } from '../chat/presence-words';
 import { CHAT_TEXT } from '../chat/texts';
-import { bindEvent, refusal } from './handlers';
+import { bindEvents, eventBinding, refusal } from './handlers';
 
 export interface AgentSocketData {
   agent: AgentIdentity & { name: string };
   /** The session (sid) of the token the socket signed in with: its events stop when that session ends. */
   session: string;
 }
-/** Untyped event maps: every payload is validated by bindEvent; every emit goes through the typed Notifier. */
+/** Untyped event maps: every payload is validated by eventBinding; every emit goes through the typed Notifier. */
 export type AgentNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
+type AgentSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, AgentSocketData>;
 
 export const agentRoom = (userId: number): string => `agent:${userId}`;
 /** Every socket (agent or monitor) of one session, so ending a session can spare or single it out. */
@@ -63,9 +64,29 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
       });
   });
 
+  const report = (error: unknown) => deps.report(error, 'agent event');
+  // Made once for the namespace: every socket shares these listeners (eventBinding).
+  const events = [
+    eventBinding('agent:status', agentClientEvents['agent:status'], (socket: AgentSocket, p) => engine.setStatus(socket.data.agent, p), report),
+    eventBinding('chat:sync', agentClientEvents['chat:sync'], (socket: AgentSocket, p) => engine.sync(socket.data.agent, p), report),
+    eventBinding('chat:accept', agentClientEvents['chat:accept'], (socket: AgentSocket, p) => engine.accept(socket.data.agent, p), report),
+    eventBinding('chat:send', agentClientEvents['chat:send'], (socket: AgentSocket, p) => engine.send(socket.data.agent, p, socket.id), report),
+    eventBinding('chat:transfer', agentClientEvents['chat:transfer'], (socket: AgentSocket, p) => engine.transfer(socket.data.agent, p), report),
+    eventBinding('chat:finish', agentClientEvents['chat:finish'], (socket: AgentSocket, p) => engine.finish(socket.data.agent, p), report),
+    eventBinding('chat:typing', agentClientEvents['chat:typing'], (socket: AgentSocket, p) => engine.agentTyping(socket.data.agent, p), report)
+  ];
+  const disconnected = function (this: AgentSocket): void {
+    if (deps.closing()) return;
+    const { userId } = this.data.agent;
+    nsp
+      .in(agentRoom(userId))
+      .fetchSockets()
+      .then((left) => (left.length === 0 && !deps.closing() ? engine.agentGone(userId) : undefined))
+      .catch(report);
+  };
+
   nsp.on('connection', (socket) => {
     const { agent, session } = socket.data;
-    const report = (error: unknown) => deps.report(error, 'agent event');
     void socket.join([agentRoom(agent.userId), sessionRoom(session)]);
     socket.use((_packet, next) => {
       const live = deps.sessions.check(session, agent.userId);
@@ -85,22 +106,7 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
       .then(() => engine.waitingFor(agent.userId))
       .then((waiting) => socket.emit('queue:size', { waiting }))
       .catch(report);
-
-    bindEvent(socket, 'agent:status', agentClientEvents['agent:status'], (p) => engine.setStatus(agent, p), report);
-    bindEvent(socket, 'chat:sync', agentClientEvents['chat:sync'], (p) => engine.sync(agent, p), report);
-    bindEvent(socket, 'chat:accept', agentClientEvents['chat:accept'], (p) => engine.accept(agent, p), report);
-    bindEvent(socket, 'chat:send', agentClientEvents['chat:send'], (p) => engine.send(agent, p, socket.id), report);
-    bindEvent(socket, 'chat:transfer', agentClientEvents['chat:transfer'], (p) => engine.transfer(agent, p), report);
-    bindEvent(socket, 'chat:finish', agentClientEvents['chat:finish'], (p) => engine.finish(agent, p), report);
-    bindEvent(socket, 'chat:typing', agentClientEvents['chat:typing'], (p) => engine.agentTyping(agent, p), report);
-
-    socket.on('disconnect', () => {
-      if (deps.closing()) return;
-      nsp
-        .in(agentRoom(agent.userId))
-        .fetchSockets()
-        .then((left) => (left.length === 0 && !deps.closing() ? engine.agentGone(agent.userId) : undefined))
-        .catch(report);
-    });
+    bindEvents(socket, events);
+    socket.on('disconnect', disconnected);
   });
 }

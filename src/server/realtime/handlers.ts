@@ -6,7 +6,7 @@ import { throttleOf } from './rate-limits';
 
 const spanish = z.locales.es().localeError;
 
-/** Something that can listen to client events (a socket.io socket). */
+/** Something that can listen to client events: a socket.io socket, an EventEmitter, which calls each listener with `this` set to itself. */
 interface Listener {
   on(event: string, listener: (...args: unknown[]) => void): unknown;
 }
@@ -24,20 +24,28 @@ export function failure(error: unknown, report: (error: unknown) => void): Ack<n
   return { ok: false, error: { status: 500, message: CHAT_TEXT.serverError } };
 }
 
+/** One client event of a namespace: its name and the listener every socket of the namespace shares. */
+export interface EventBinding<T extends object> {
+  event: string;
+  listener: (this: T, ...args: unknown[]) => void;
+}
+
 /**
- * Listens to one client event: the socket's rate limits are checked (rate-limits.ts: over them,
- * 429 and no handler), the payload is validated with the contract's schema (a misfit is answered
- * 400 in Spanish and reaches no handler), the handler's result or refusal goes back through the
- * ack. A client that sent no ack callback gets nothing and breaks nothing.
+ * One client event's listener, made once per namespace and shared by all its sockets (none holds a
+ * closure of its own per event: issue 21, memory per connected client). EventEmitter calls a
+ * listener with `this` set to the emitter, so the listener knows its socket. On each event the
+ * socket's rate limits are checked (rate-limits.ts: over them, 429 and no handler), the payload is
+ * validated with the contract's schema (a misfit is answered 400 in Spanish and reaches no
+ * handler), the handler's result or refusal goes back through the ack. A client that sent no ack
+ * callback gets nothing and breaks nothing.
  */
-export function bindEvent<S extends z.ZodType, R>(
-  socket: Listener,
+export function eventBinding<T extends object, S extends z.ZodType, R>(
   event: string,
   schema: S,
-  handler: (payload: z.output<S>) => Promise<R>,
+  handler: (socket: T, payload: z.output<S>) => Promise<R>,
   report: (error: unknown) => void
-): void {
-  socket.on(event, (...args: unknown[]) => {
+): EventBinding<T> {
+  const listener = function (this: T, ...args: unknown[]): void {
     const last = args.at(-1);
     const ack = typeof last === 'function' ? last : null;
     const payload = ack !== null && args.length === 1 ? undefined : args[0];
@@ -49,7 +57,7 @@ export function bindEvent<S extends z.ZodType, R>(
         report(error);
       }
     };
-    const throttle = throttleOf(socket);
+    const throttle = throttleOf(this);
     const flooding = throttle?.admitEvent();
     if (flooding) return reply(failure(flooding, report));
     const parsed = schema.safeParse(payload, { error: spanish });
@@ -61,7 +69,7 @@ export function bindEvent<S extends z.ZodType, R>(
     if (tooFast) return reply(failure(tooFast, report));
     let work: Promise<R>;
     try {
-      work = handler(parsed.data);
+      work = handler(this, parsed.data);
     } catch (error) {
       work = Promise.reject(error);
     }
@@ -69,7 +77,13 @@ export function bindEvent<S extends z.ZodType, R>(
       (data) => reply({ ok: true, data }),
       (error: unknown) => reply(failure(error, report))
     );
-  });
+  };
+  return { event, listener };
+}
+
+/** Listens to a namespace's client events on one socket, with the listeners the namespace made once (eventBinding). */
+export function bindEvents<T extends Listener>(socket: T, bindings: readonly EventBinding<T>[]): void {
+  for (const { event, listener } of bindings) socket.on(event, listener as (...args: unknown[]) => void);
 }
 
 /** A handshake refusal: socket.io sends the message and `data` to the client's connect_error. */

@@ -1,4 +1,4 @@
-import type { DefaultEventsMap, Namespace } from 'socket.io';
+import type { DefaultEventsMap, Namespace, Socket } from 'socket.io';
 import { z } from 'zod';
 import { HUMAN_STATS_READERS } from '../../shared/api/access';
 import { monitorClientEvents, type MonitorTopic } from '../../shared/realtime';
@@ -7,18 +7,21 @@ import type { TokenService } from '../auth/tokens';
 import { sessionRoom } from './agent-namespace';
 import { ChatError } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
-import { bindEvent, refusal } from './handlers';
+import { bindEvents, eventBinding, refusal } from './handlers';
 
 /**
- * Untyped maps: the one client event (monitor:follow) is validated by bindEvent with the contract's
+ * Untyped maps: the one client event (monitor:follow) is validated by eventBinding with the contract's
  * schema; every emit goes through the typed Notifier. `followed`: the organisation whose room it is in.
  */
-export type MonitorNamespace = Namespace<
-  DefaultEventsMap,
-  DefaultEventsMap,
-  DefaultEventsMap,
-  { organizationId: number; userId: number; session: string; role: RoleId; followed: number }
->;
+interface MonitorSocketData {
+  organizationId: number;
+  userId: number;
+  session: string;
+  role: RoleId;
+  followed: number;
+}
+export type MonitorNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, MonitorSocketData>;
+type MonitorSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, MonitorSocketData>;
 
 export const monitorRoom = (organizationId: number): string => `org:${organizationId}`;
 /** Every monitor socket of one user: ending the user's sessions closes them. */
@@ -51,15 +54,13 @@ export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: 
         next(refusal(500, CHAT_TEXT.serverError));
       });
   });
-  nsp.on('connection', (socket) => {
-    const { organizationId, userId, session } = socket.data;
-    void socket.join([monitorRoom(organizationId), monitorUserRoom(userId), sessionRoom(session)]);
-    bindEvent(
-      socket,
+  // Made once for the namespace: every socket shares the listener (eventBinding).
+  const events = [
+    eventBinding(
       'monitor:follow',
       monitorClientEvents['monitor:follow'],
-      async ({ idOrg }) => {
-        const { role, followed } = socket.data;
+      async (socket: MonitorSocket, { idOrg }) => {
+        const { organizationId, role, followed } = socket.data;
         if (idOrg !== organizationId && !choosesOrganisation(role)) throw new ChatError(403, CHAT_TEXT.unauthorized);
         if (followed !== idOrg) {
           // One organisation at a time: notices of the one no longer shown would only reload pages for nothing.
@@ -70,7 +71,12 @@ export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: 
         return { idOrg };
       },
       (error) => deps.report(error, 'monitor:follow')
-    );
+    )
+  ];
+  nsp.on('connection', (socket) => {
+    const { organizationId, userId, session } = socket.data;
+    void socket.join([monitorRoom(organizationId), monitorUserRoom(userId), sessionRoom(session)]);
+    bindEvents(socket, events);
   });
 }
 

@@ -9,6 +9,9 @@ export function socketNotifier(agents: AgentNamespace, widgets: WidgetNamespace,
     toAgent: (agentId, event, payload, except) => {
       agents.to(agentRoom(agentId)).except(except ?? []).emit(event, payload);
     },
+    toAgents: (agentIds, event, payload) => {
+      if (agentIds.length > 0) agents.to(agentIds.map(agentRoom)).emit(event, payload);
+    },
     toConversation: (conversationId, event, payload, except) => {
       widgets.to(conversationRoom(conversationId)).except(except ?? []).emit(event, payload);
     },

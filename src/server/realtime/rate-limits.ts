@@ -27,13 +27,16 @@ const MESSAGE_EVENTS: ReadonlySet<string> = new Set(['widget:start', 'widget:mes
 /** How many admitted clientIds a socket remembers, so a retry of one is not charged again. */
 const REMEMBERED_CLIENT_IDS = 64;
 
+/** The buckets' default clock: one function for all of them, not a closure per bucket. */
+const monotonicNow = (): number => performance.now();
+
 export class TokenBucket {
   private tokens: number;
   private last: number;
 
   constructor(
     private readonly spec: BucketSpec,
-    private readonly now: () => number = () => performance.now()
+    private readonly now: () => number = monotonicNow
   ) {
     this.tokens = spec.burst;
     this.last = this.now();
@@ -53,7 +56,8 @@ export class TokenBucket {
 export class SocketThrottle {
   private readonly events: TokenBucket;
   private readonly messages: TokenBucket;
-  private readonly admitted = new Set<string>();
+  /** Made at the first admitted clientId: a socket that sends no message holds none. */
+  private admitted: Set<string> | null = null;
 
   constructor(limits: SocketRateLimits, now?: () => number) {
     this.events = new TokenBucket(limits.events, now);
@@ -73,17 +77,18 @@ export class SocketThrottle {
   admitPayload(event: string, payload: unknown): ChatError | null {
     if (!MESSAGE_EVENTS.has(event)) return null;
     const clientId = clientIdOf(payload);
-    if (clientId !== null && this.admitted.has(clientId)) return null;
+    if (clientId !== null && this.admitted?.has(clientId)) return null;
     if (!this.messages.take()) return tooMany(CHAT_TEXT.tooManyMessages);
     if (clientId !== null) this.remember(clientId);
     return null;
   }
 
   private remember(clientId: string): void {
-    this.admitted.add(clientId);
-    if (this.admitted.size <= REMEMBERED_CLIENT_IDS) return;
-    const oldest = this.admitted.values().next();
-    if (!oldest.done) this.admitted.delete(oldest.value);
+    const admitted = (this.admitted ??= new Set());
+    admitted.add(clientId);
+    if (admitted.size <= REMEMBERED_CLIENT_IDS) return;
+    const oldest = admitted.values().next();
+    if (!oldest.done) admitted.delete(oldest.value);
   }
 }
 
@@ -92,7 +97,7 @@ function clientIdOf(payload: unknown): string | null {
   return typeof payload.clientId === 'string' ? payload.clientId : null;
 }
 
-/** The throttle of each connected socket (set by the namespaces' first middleware, read by bindEvent). */
+/** The throttle of each connected socket (set by the namespaces' first middleware, read by eventBinding's listeners). */
 const throttles = new WeakMap<object, SocketThrottle>();
 
 export function throttleSocket(socket: object, limits: SocketRateLimits): void {

@@ -1,9 +1,9 @@
-import type { DefaultEventsMap, Namespace } from 'socket.io';
+import type { DefaultEventsMap, Namespace, Socket } from 'socket.io';
 import { WidgetOriginAuth, WidgetResumeAuth, widgetClientEvents } from '../../shared/realtime';
 import type { ChatEngine } from '../chat/engine';
 import { conflict } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
-import { bindEvent, refusal } from './handlers';
+import { bindEvents, eventBinding, refusal } from './handlers';
 import type { WidgetConnectBudget } from './rate-limits';
 
 export interface WidgetSocketData {
@@ -13,6 +13,7 @@ export interface WidgetSocketData {
   conversationId: string | null;
 }
 export type WidgetNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, WidgetSocketData>;
+type WidgetSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, WidgetSocketData>;
 
 export const conversationRoom = (conversationId: string): string => `conv:${conversationId}`;
 
@@ -63,20 +64,19 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
     });
   });
 
-  nsp.on('connection', (socket) => {
-    const report = (error: unknown) => deps.report(error, 'widget event');
-    if (socket.data.conversationId) void socket.join(conversationRoom(socket.data.conversationId));
-    const held = (): string => {
-      const id = socket.data.conversationId;
-      if (!id) throw conflict(CHAT_TEXT.noConversation);
-      return id;
-    };
-
-    bindEvent(
-      socket,
+  const report = (error: unknown) => deps.report(error, 'widget event');
+  /** The conversation the socket holds; none yet: refused (409). */
+  const held = (socket: WidgetSocket): string => {
+    const id = socket.data.conversationId;
+    if (!id) throw conflict(CHAT_TEXT.noConversation);
+    return id;
+  };
+  // Made once for the namespace: every socket shares these listeners (eventBinding).
+  const events = [
+    eventBinding(
       'widget:start',
       widgetClientEvents['widget:start'],
-      async (p) => {
+      async (socket: WidgetSocket, p) => {
         const previous = socket.data.conversationId;
         const started = await engine.startConversation({ org: socket.data.org, va: socket.data.va, current: previous }, p);
         if (previous) void socket.leave(conversationRoom(previous));
@@ -85,12 +85,17 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
         return started;
       },
       report
-    );
-    bindEvent(socket, 'widget:message', widgetClientEvents['widget:message'], async (p) => engine.message(held(), p, socket.id), report);
-    bindEvent(socket, 'widget:upload', widgetClientEvents['widget:upload'], async (p) => engine.upload(held(), p), report);
-    bindEvent(socket, 'widget:sync', widgetClientEvents['widget:sync'], async (p) => engine.widgetSync(held(), p), report);
-    bindEvent(socket, 'widget:leave', widgetClientEvents['widget:leave'], async () => engine.leave(held()), report);
-    bindEvent(socket, 'widget:survey', widgetClientEvents['widget:survey'], async (p) => engine.survey(held(), p), report);
-    bindEvent(socket, 'widget:typing', widgetClientEvents['widget:typing'], async (p) => engine.customerTyping(held(), p), report);
+    ),
+    eventBinding('widget:message', widgetClientEvents['widget:message'], async (socket: WidgetSocket, p) => engine.message(held(socket), p, socket.id), report),
+    eventBinding('widget:upload', widgetClientEvents['widget:upload'], async (socket: WidgetSocket, p) => engine.upload(held(socket), p), report),
+    eventBinding('widget:sync', widgetClientEvents['widget:sync'], async (socket: WidgetSocket, p) => engine.widgetSync(held(socket), p), report),
+    eventBinding('widget:leave', widgetClientEvents['widget:leave'], async (socket: WidgetSocket) => engine.leave(held(socket)), report),
+    eventBinding('widget:survey', widgetClientEvents['widget:survey'], async (socket: WidgetSocket, p) => engine.survey(held(socket), p), report),
+    eventBinding('widget:typing', widgetClientEvents['widget:typing'], async (socket: WidgetSocket, p) => engine.customerTyping(held(socket), p), report)
+  ];
+
+  nsp.on('connection', (socket) => {
+    if (socket.data.conversationId) void socket.join(conversationRoom(socket.data.conversationId));
+    bindEvents(socket, events);
   });
 }
