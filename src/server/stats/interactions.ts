@@ -3,7 +3,8 @@ import { agentChatColumns, agentChatsSource, pageOrder } from '../reports/source
 import { pageOf, pagedSql } from './common';
 import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
 import { bucketLabelsSql, labelsOf, topNames, toSeries } from './series';
-import { botTotalsSql, channelSeriesSql, conversationSummarySql, customerSummarySql, intentSeriesSql } from './summaries';
+import { botTotalsSql, channelSeriesSql, conversationSummarySql, customerRowsSql, intentSeriesSql } from './summaries';
+import { fcrTotalsSql, totalsAnswer } from './totals';
 import type { StatInput, StatQueries } from './types';
 
 type InteractionKey =
@@ -64,9 +65,13 @@ const turns = (rows: readonly Row[]) => rows.filter((row) => row.kind === 'turns
  * summaries; their definitions are written there (summaries.ts).
  */
 export const interactionStats: StatQueries<InteractionKey> = {
-  /** FCR: resolved first contacts ÷ contacts (customerSummarySql). */
+  /**
+   * FCR: resolved first contacts ÷ contacts (customerSummarySql's definition). From the daily totals
+   * it needs no grouping by customer (fcrTotalsSql), so it reads them alone rather than the whole
+   * customer summary; from the rows (any other filter), customerRowsSql's fcr.
+   */
   fcr: {
-    sql: customerSummarySql,
+    sql: (input) => (totalsAnswer.customers(input.query) ? fcrTotalsSql(input) : customerRowsSql(input)),
     shape: (rows) => ({ indicator: 'FCR', value: numOrNull(first(rows), 'fcr') })
   },
 

@@ -26,7 +26,9 @@ export const STATISTICS_TABLES = [
   'bot_day_totals',
   'conversation_intent_totals',
   'customer_channel_day_totals',
-  'channel_day_customers'
+  'channel_day_customers',
+  'conversation_hour_totals',
+  'reason_day_totals'
 ] as const;
 
 const CHECK_EVERY_MS = 60_000;

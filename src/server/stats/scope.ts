@@ -67,15 +67,30 @@ export function and(parts: readonly (SQL | undefined)[]): SQL {
   return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
 }
 
+/** The first and the last minute of a day: a window bound at either excludes no instant. */
+const DAY_FIRST_MINUTE = '00:00';
+const DAY_LAST_MINUTE = '23:59';
+
+/**
+ * The since/until window as it narrows. until names a whole minute ('HH:mm' includes its
+ * 59.999999 seconds, timeScope), so since 00:00 and until 23:59 exclude no instant (timestamps
+ * have microseconds): those bounds are left out. A window that covers the whole day is then no
+ * window, and the daily totals answer it (totals.ts) as they answer no window.
+ */
+export function timeWindow(f: Pick<Filter, 'since' | 'until'>): Pick<Filter, 'since' | 'until'> {
+  return { since: f.since === DAY_FIRST_MINUTE ? undefined : f.since, until: f.until === DAY_LAST_MINUTE ? undefined : f.until };
+}
+
 /** The instant column within the range, and within the since/until time-of-day window of each day. */
 export function timeScope(column: SQL, range: DayRange, f: Pick<Filter, 'since' | 'until'>): SQL {
   const local = sql`(${column} at time zone ${ZONE})::time`;
+  const { since, until } = timeWindow(f);
   return and([
     sql`${column} >= ${ts(range.from)}`,
     sql`${column} < ${ts(range.to)}`,
-    f.since ? sql`${local} >= ${f.since}::time` : undefined,
+    since ? sql`${local} >= ${since}::time` : undefined,
     // until names a whole minute: 'HH:mm' includes its 59.999999 seconds.
-    f.until ? sql`${local} <= ${`${f.until}:59.999999`}::time` : undefined
+    until ? sql`${local} <= ${`${until}:59.999999`}::time` : undefined
   ]);
 }
 

@@ -3,12 +3,16 @@ import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { botScope, conversationScope, inIds, meanSeconds, millis, percent, ZONE, type DayRange, type Filter } from './scope';
 import {
   botTurnTotalsSql,
+  channelCountsHourTotalsSql,
   channelCountsTotalsSql,
   conversationTotalsSql,
   customerEntryCountsTotalsSql,
   customerTotalsSql,
+  finalReasonsTotalsSql,
   intentCountsTotalsSql,
+  hourTotalsAnswer,
   ratingCountsTotalsSql,
+  reasonsAndTypingTotalsSql,
   totalsAnswer
 } from './totals';
 import { channelMeasureSql } from './channels';
@@ -174,10 +178,12 @@ export function intentSeriesTotalsSql(input: Input & { query: { resolution: Reso
  * Per time bucket and channel: the conversations the filter selects (n), and of the escalated ones
  * the attended (att) and the not attended (natt). Every channel type answers a row even without
  * data (label null) so each gets its dataset; channels narrows the datasets too. Read from the
- * daily totals (totals.ts) when the filter allows and the buckets are whole days.
+ * daily totals (totals.ts) when the filter allows and the buckets are whole days, else from the
+ * hourly totals when the filter allows (hours, or a window of whole hours), else from the rows.
  */
 export function channelSeriesSql(input: Input & { query: { resolution: Resolution } }): SQL {
-  return totalsAnswer.conversationSeries(input.query) ? channelSeriesTotalsSql(input) : channelSeriesRowsSql(input);
+  if (totalsAnswer.conversationSeries(input.query)) return channelSeriesTotalsSql(input);
+  return hourTotalsAnswer.conversationSeries(input.query) ? channelSeriesHourTotalsSql(input) : channelSeriesRowsSql(input);
 }
 
 function channelSeriesOf(query: Filter & { resolution: Resolution }, counted: SQL): SQL {
@@ -204,6 +210,11 @@ export function channelSeriesRowsSql({ idOrg, range, query }: Input & { query: {
 /** channelSeriesSql from conversation_day_totals. */
 export function channelSeriesTotalsSql(input: Input & { query: { resolution: Resolution } }): SQL {
   return channelSeriesOf(input.query, channelCountsTotalsSql(input));
+}
+
+/** channelSeriesSql from conversation_hour_totals. */
+export function channelSeriesHourTotalsSql(input: Input & { query: { resolution: Resolution } }): SQL {
+  return channelSeriesOf(input.query, channelCountsHourTotalsSql(input));
 }
 
 /**
@@ -287,9 +298,15 @@ export function businessReasonsSql({ idOrg, range, query }: Input): SQL {
  * Finalisation reasons (name, n, total_row): per finalisation reason, the conversations the filter
  * selects that ended with it; Total = all of them. causalesFin keeps only those reasons. An agent
  * records it, so the escalated conversations alone are read (as businessReasonsSql), and the
- * reasons recorded since the range's start (conversation_final_reasons_created_idx).
+ * reasons recorded since the range's start (conversation_final_reasons_created_idx). Read from the
+ * reasons totals (totals.ts) when the filter narrows by the range and causalesFin alone.
  */
-export function finalReasonsSql({ idOrg, range, query }: Input): SQL {
+export function finalReasonsSql(input: Input): SQL {
+  return totalsAnswer.finalReasons(input.query) ? finalReasonsTotalsSql(input) : finalReasonsRowsSql(input);
+}
+
+/** finalReasonsSql over the raw rows (any filter). */
+export function finalReasonsRowsSql({ idOrg, range, query }: Input): SQL {
   return sql`
     select fr.nombre as name, count(*)::int as n, grouping(fr.id_causal)::int as total_row
     from conversations c
@@ -335,9 +352,15 @@ export function transfersAndTypingSql({ idOrg, range, query }: Input): SQL {
  * same escalated conversations: they are read once, joined with the range's business reasons once,
  * and the typed chats are those of the (conversation, reason) pairs that finished attended. With
  * causalesNegocio the two read different conversations (it narrows the reasons counted, not the
- * conversations, in businessReasonsSql): each statement on its own then.
+ * conversations, in businessReasonsSql): each statement on its own then. Read from the reasons
+ * totals (totals.ts) when the filter narrows by the range alone.
  */
-export function reasonsAndTypingSql({ idOrg, range, query }: Input): SQL {
+export function reasonsAndTypingSql(input: Input): SQL {
+  return totalsAnswer.reasons(input.query) ? reasonsAndTypingTotalsSql(input) : reasonsAndTypingRowsSql(input);
+}
+
+/** reasonsAndTypingSql over the raw rows (a filter without causalesNegocio). */
+export function reasonsAndTypingRowsSql({ idOrg, range, query }: Input): SQL {
   return sql`
     with esc as (
       select c.id_conv, c.automatic_transfer_reason_id as reason, (c.accepted_at is not null and c.status = 'FINALIZADA') as done

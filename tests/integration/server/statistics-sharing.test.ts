@@ -28,7 +28,7 @@ describe.each(BACKENDS)('statistics sharing their statements on %s', (backend) =
     try {
       const together = await Promise.all(ATTENTION_PAGE.map((key) => runStat(db, key, 100, TWO_DAYS, { now: NOW })));
       expect(together).toEqual(alone);
-      // The conversation summary (7 figures), the customer summary (FCR) and the bot totals (NivelRespuestaBOT).
+      // The conversation summary (7 figures), FCR (the customers' days, summed: interactions.ts) and the bot totals (NivelRespuestaBOT).
       expect(spy).toHaveBeenCalledTimes(3);
     } finally {
       spy.mockRestore();

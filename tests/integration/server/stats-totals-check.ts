@@ -12,7 +12,8 @@ async function totalsTables(db: Db): Promise<unknown[]> {
     await read(sql`select * from bot_day_totals where turns <> 0 order by organization_id, day, id_va, response_node_id, answered, intent`),
     await read(sql`select * from conversation_intent_totals order by conversation_id, intent`),
     await read(sql`select * from customer_channel_day_totals order by 1, 2, 3, 4`),
-    await read(sql`select * from channel_day_customers where customers <> 0 or unidentified <> 0 order by 1, 2, 3`)
+    await read(sql`select * from channel_day_customers where customers <> 0 or unidentified <> 0 order by 1, 2, 3`),
+    await read(sql`select * from conversation_hour_totals where conversations <> 0 or attended <> 0 or not_attended <> 0 order by 1, 2, 3, 4`)
   ];
 }
 

@@ -6,6 +6,7 @@ import { rowsOf } from '../../../src/server/db/statements';
 import { dayRange, type Filter } from '../../../src/server/stats/scope';
 import {
   botTurnRowsSql,
+  channelSeriesHourTotalsSql,
   channelSeriesRowsSql,
   channelSeriesTotalsSql,
   conversationRowsSql,
@@ -17,7 +18,7 @@ import {
   ratingSeriesRowsSql,
   ratingSeriesTotalsSql
 } from '../../../src/server/stats/summaries';
-import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, totalsAnswer } from '../../../src/server/stats/totals';
+import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, fcrTotalsSql, hourTotalsAnswer, totalsAnswer } from '../../../src/server/stats/totals';
 import { intentRatingsRowsSql, intentRatingsTotalsSql } from '../../../src/server/stats/charts';
 import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
 import { expectTotalsMatchRows } from './stats-totals-check';
@@ -42,6 +43,11 @@ async function ids(app: FastifyInstance, query: SQL): Promise<number[]> {
 
 const sortTurns = (list: Record<string, unknown>[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
+/** The filters a time-of-day window narrows: the daily totals cannot answer them (the intents neither). */
+const WINDOWED = ['a window of whole hours', 'a window from a whole hour', 'a window up to a whole hour', 'a window not of whole hours'];
+/** The filters the hourly totals answer (migration 0018): the range, channels, idVa and windows of whole hours. */
+const HOURLY = ['the whole month', 'one week', 'one day', 'channels', 'idVa', 'a window over the whole day', 'a window of whole hours', 'a window from a whole hour', 'a window up to a whole hour'];
+
 describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
   let platform: TestPlatform;
   let app: FastifyInstance;
@@ -54,8 +60,10 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
       const input = { idOrg: ORG, range: dayRange(query.start, query.end), query };
       const where = `${label}, ${name}`;
       if (totalsAnswer.conversations(query)) expect(await rows(app, conversationTotalsSql(input)), where).toEqual(await rows(app, conversationRowsSql(input)));
-      else expect(name, where).toBe('intents');
+      else expect(['intents', ...WINDOWED], where).toContain(name);
       if (totalsAnswer.customers(query)) expect(await rows(app, customerTotalsSql(input)), where).toEqual(await rows(app, customerRowsSql(input)));
+      // FCR alone (the attention page's): the same number without grouping by customer.
+      if (totalsAnswer.customers(query)) expect(await rows(app, fcrTotalsSql(input)), where).toEqual((await rows(app, customerRowsSql(input))).map(({ fcr }) => ({ fcr })));
       if (totalsAnswer.bot(query)) expect(sortTurns(await rows(app, botTurnTotalsSql(input))), where).toEqual(sortTurns(await rows(app, botTurnRowsSql(input))));
       // The best-rated intents (migration 0015): the pairs kept per conversation and intent.
       if (totalsAnswer.intentRatings(query)) expect(await rows(app, intentRatingsTotalsSql(input)), where).toEqual(await rows(app, intentRatingsRowsSql(input)));
@@ -76,6 +84,14 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
         }
       }
       expect(totalsAnswer.conversationSeries({ ...query, resolution: 'hour' }), where).toBe(false);
+      // The per-channel series from the hourly totals (migration 0018): by hour, and by day, week or month within a window of whole hours.
+      expect(hourTotalsAnswer.conversationSeries(query), where).toBe(HOURLY.includes(name));
+      for (const resolution of ['hour', 'day', 'week', 'month'] as const) {
+        const series = { ...input, query: { ...query, resolution } };
+        if (hourTotalsAnswer.conversationSeries(series.query)) {
+          expect(sortTurns(await rows(app, channelSeriesHourTotalsSql(series))), `${where}, by ${resolution}`).toEqual(sortTurns(await rows(app, channelSeriesRowsSql(series))));
+        }
+      }
       for (const resolution of ['hour', 'week', 'month'] as const) expect(totalsAnswer.customerEntries({ ...query, resolution }), where).toBe(false);
     }
   }
@@ -96,7 +112,13 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
       ['cities', { cities: await pick(sql`select distinct city_id as id from conversations where city_id is not null order by 1`) }],
       ['departments', { departments: await pick(sql`select distinct ci.id_department as id from conversations c join cities ci on ci.id = c.city_id order by 1`) }],
       ['regionals', { regionals: await pick(sql`select distinct id_regional as id from department_regions where organization_id = ${ORG} order by 1`) }],
-      ['intents', { intents: await pick(sql`select distinct response_node_id as id from bot_interactions where response_node_id is not null order by 1`) }]
+      ['intents', { intents: await pick(sql`select distinct response_node_id as id from bot_interactions where response_node_id is not null order by 1`) }],
+      // since 00:00 and until 23:59 exclude no instant (until includes its minute's seconds): no window.
+      ['a window over the whole day', { since: '00:00', until: '23:59' }],
+      ['a window of whole hours', { since: '08:00', until: '17:59' }],
+      ['a window from a whole hour', { since: '13:00' }],
+      ['a window up to a whole hour', { until: '09:59', channels: await pick(sql`select distinct channel_id as id from conversations order by 1`) }],
+      ['a window not of whole hours', { since: '08:30', until: '17:59' }]
     ];
   });
 
@@ -176,7 +198,7 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
 
   it("empties the conversations' totals when the conversations are truncated", async () => {
     await app.db.execute(sql`truncate table conversations cascade`);
-    for (const table of ['conversation_day_totals', 'customer_day_totals', 'conversation_intent_totals', 'customer_channel_day_totals', 'channel_day_customers']) {
+    for (const table of ['conversation_day_totals', 'customer_day_totals', 'conversation_intent_totals', 'customer_channel_day_totals', 'channel_day_customers', 'conversation_hour_totals']) {
       expect(await rows(app, sql`select * from ${sql.identifier(table)}`), table).toEqual([]);
     }
   });

@@ -1,4 +1,5 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * Daily totals the statistics read instead of the raw rows when the filter allows (src/server/stats/totals.ts).
@@ -143,4 +144,53 @@ export const channelDayCustomers = pgTable(
     unidentified: integer('unidentified').notNull()
   },
   (t) => [unique('channel_day_customers_key').on(t.organizationId, t.day, t.channelId)]
+);
+
+/**
+ * The typings page's figures (totals.ts, the reasons totals): per Bogotá day the escalated conversations
+ * started, per kind of row — 'transfer': per automatic-transfer reason (null: none), the escalated
+ * conversations; 'business': per business reason, the conversations an agent recorded it on (each
+ * once); 'typed': the conversations with at least one business reason (reason_id null); 'final': per
+ * finalisation reason, the conversations that ended with it — and `done`, how many of them an agent
+ * accepted and finished. The statistics read only the reasons recorded since the range's start
+ * (summaries.ts), so a reason row is also keyed by recorded_day: the Bogotá day the reason was last
+ * recorded when that is before the conversation's day, else the conversation's day (a range counts
+ * the rows whose recorded_day is not before its first day). Kept by the triggers of migration 0017.
+ */
+export const reasonDayTotals = pgTable(
+  'reason_day_totals',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    reasonId: integer('reason_id'),
+    recordedDay: date('recorded_day').notNull(),
+    conversations: integer('conversations').notNull(),
+    done: integer('done').notNull()
+  },
+  (t) => [
+    unique('reason_day_totals_key').on(t.organizationId, t.day, t.kind, t.reasonId, t.recordedDay).nullsNotDistinct(),
+    check('reason_day_totals_kind_check', sql`${t.kind} in ('transfer', 'business', 'typed', 'final')`)
+  ]
+);
+
+/**
+ * Per Bogotá hour (the local hour the conversation started, a timestamp without zone), channel and
+ * assistant, the conversations and, of the escalated ones, the attended and the not attended: the
+ * per-channel line series by hour, and by day, week or month within a time-of-day window of whole
+ * hours, read these (totals.ts, hourTotalsAnswer) instead of the raw rows. Kept by the conversations'
+ * triggers (migration 0018).
+ */
+export const conversationHourTotals = pgTable(
+  'conversation_hour_totals',
+  {
+    organizationId: integer('organization_id').notNull(),
+    hour: timestamp('hour').notNull(),
+    channelId: integer('channel_id').notNull(),
+    idVa: integer('id_va').notNull(),
+    conversations: integer('conversations').notNull(),
+    attended: integer('attended').notNull(),
+    notAttended: integer('not_attended').notNull()
+  },
+  (t) => [unique('conversation_hour_totals_key').on(t.organizationId, t.hour, t.channelId, t.idVa)]
 );
