@@ -165,8 +165,8 @@ export async function benchRendererShift({ hours, chatsPerHour, turns, hourSecon
       const dataRatio = (end.usedBytes - endCode) / (first.usedBytes - firstCode);
       return [
         `Renderer heap over a shift — ${hours} hours, ${chatsPerHour} chats an hour taken, answered (${turns} turns) and closed, ${AT_ONCE} at a time, one pause an hour; ${n} chats in ${((Date.now() - started) / 1000).toFixed(0)} s; Chromium JS heap after forced GC`,
-        `${'JS heap at the end of the shift ÷ after the first hour'.padEnd(LABEL_WIDTH)} ${ratio.toFixed(2).padStart(8)} × first hour (${mb(end.usedBytes)} MB vs ${mb(first.usedBytes)} MB; DOM nodes ${end.domNodes} vs ${first.domNodes})  goal ≤ ${FLAT_WITHIN}× — ${ratio <= FLAT_WITHIN ? 'met' : 'not met'}`,
-        `(of which V8's compiled code: ${mb(endCode)} MB vs ${mb(firstCode)} MB — the warm-up of the page's functions; the rest of the heap ${dataRatio.toFixed(2)}× first hour, ${mb(end.usedBytes - endCode)} MB vs ${mb(first.usedBytes - firstCode)} MB)`,
+        `${'JS heap at the end of the shift ÷ after the first hour'.padEnd(LABEL_WIDTH)} ${ratio.toFixed(3).padStart(8)} × first hour (${mb(end.usedBytes)} MB vs ${mb(first.usedBytes)} MB; DOM nodes ${end.domNodes} vs ${first.domNodes})  goal ≤ ${FLAT_WITHIN}× — ${ratio <= FLAT_WITHIN ? 'met' : 'not met'}`,
+        `(of which V8's compiled code: ${mb(endCode)} MB vs ${mb(firstCode)} MB — the warm-up of the page's functions; the rest of the heap ${dataRatio.toFixed(3)}× first hour, ${mb(end.usedBytes - endCode)} MB vs ${mb(first.usedBytes - firstCode)} MB)`,
         `(by hour — JS heap MB: ${readings.map((r) => mb(r.usedBytes)).join(', ')}; DOM nodes: ${readings.map((r) => r.domNodes).join(', ')}; chats in the list: ${listed.join(', ')}, at most ${MAX_FINISHED_CHATS} finished ones kept)`
       ];
   });

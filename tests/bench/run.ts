@@ -78,6 +78,7 @@
  *  BENCH_HEAP_SHIFT_HOURS (8), BENCH_HEAP_SHIFT_CHATS (9 an hour), BENCH_HEAP_SHIFT_TURNS (3), BENCH_HEAP_SHIFT_HOUR_SECONDS (30, the least an hour lasts)  renderer heap over a shift
  *  BENCH_STATS_CONVERSATIONS (1000000)         conversations generated for PostgreSQL (stats, home)
  *  BENCH_STATS_PGLITE_CONVERSATIONS (1000000)  conversations generated for PGlite (stats, home)
+ *  BENCH_STATS_DATABASE_URL, BENCH_STATS_PGLITE_DIR  measure a database `npm run seed` generated earlier, as it is (kept)
  *  BENCH_STATS_DAYS (30)       the range every statistics call asks for, ending today
  *  BENCH_STATS_ROUNDS (5)      timed runs per statistics figure
  *  BENCH_STATS_FIXED_ROUNDS (30)  timed runs per call of the fixed-cost figure

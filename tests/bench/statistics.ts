@@ -18,9 +18,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../../src/server/db/client';
 import { generateActivity } from '../../src/server/db/seed/activity';
+import { rowsOf } from '../../src/server/db/statements';
 import { bareStatQuery } from '../../src/server/stats';
 import { liveQueue } from '../../src/server/stats/live-queue';
 import { endpoints } from '../../src/shared/api/catalogue';
@@ -62,6 +65,19 @@ interface Engine {
   name: EngineName;
   conversations: number;
   open(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }>;
+  /** A database generated earlier (`npm run seed`) and kept: measured as it is, neither generated nor dropped. */
+  kept?: string;
+}
+
+/**
+ * BENCH_STATS_DATABASE_URL / BENCH_STATS_PGLITE_DIR: measure a database `npm run seed` generated
+ * earlier (the last 90 days up to then) instead of generating a throwaway one; 1,000,000
+ * conversations take 20–30 minutes to generate on this machine.
+ */
+function keptEngine(name: EngineName, env: string, target: (value: string) => DatabaseTarget): Engine | null {
+  const value = process.env[env];
+  if (!value) return null;
+  return { name, conversations: 0, kept: env, open: async () => ({ target: target(value), drop: async () => undefined }) };
 }
 
 interface Call {
@@ -77,8 +93,10 @@ export async function benchStatistics(options: StatisticsBenchOptions): Promise<
     `Analytics (${what}) — the demo organisation's conversations over ${GENERATED_DAYS} days; calls asked for the last ${days} days; medians of ${rounds} runs; ratio to the same SQL run bare on the engine`
   ];
   const engines: Engine[] = [];
-  if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', conversations: options.conversations, open: () => createTestDatabase('postgres') });
-  engines.push({
+  const keptPostgres = keptEngine('PostgreSQL', 'BENCH_STATS_DATABASE_URL', (url) => ({ kind: 'postgres', url }));
+  if (keptPostgres) engines.push(keptPostgres);
+  else if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', conversations: options.conversations, open: () => createTestDatabase('postgres') });
+  engines.push(keptEngine('PGlite', 'BENCH_STATS_PGLITE_DIR', (dataDir) => ({ kind: 'pglite', dataDir })) ?? {
     name: 'PGlite',
     conversations: options.pgliteConversations,
     // On disk, as the desktop app keeps it (a large set does not fit PGlite's in-memory heap).
@@ -88,7 +106,7 @@ export async function benchStatistics(options: StatisticsBenchOptions): Promise<
     }
   });
   for (const engine of engines) lines.push('', ...(await benchEngine(engine, options)));
-  if (!process.env.DATABASE_URL) lines.push('(PostgreSQL not measured: set DATABASE_URL to add it)');
+  if (!keptPostgres && !process.env.DATABASE_URL) lines.push('(PostgreSQL not measured: set DATABASE_URL to add it)');
   return lines;
 }
 
@@ -99,8 +117,9 @@ async function benchEngine(engine: Engine, options: StatisticsBenchOptions): Pro
   try {
     const now = new Date();
     const seeded = nowMs();
-    await generateActivity(app.db, { org: ORG, now, count: engine.conversations, days: GENERATED_DAYS });
+    if (!engine.kept) await generateActivity(app.db, { org: ORG, now, count: engine.conversations, days: GENERATED_DAYS });
     const seedSeconds = (nowMs() - seeded) / 1000;
+    const conversations = engine.kept ? await countConversations(app) : engine.conversations;
     const token = await signInToken(url, 'admin@demo.co');
     const today = DateTime.fromJSDate(now, { zone: ZONE });
     const rangeOf = (span: number) => ({ start: today.minus({ days: span - 1 }).toISODate() ?? '', end: today.toISODate() ?? '' });
@@ -109,7 +128,8 @@ async function benchEngine(engine: Engine, options: StatisticsBenchOptions): Pro
     const name = engine.name;
     const bench = { app, url, token, rounds };
 
-    const lines = [`${name}: ${engine.conversations.toLocaleString('en')} conversations generated in ${seedSeconds.toFixed(0)} s; range ${range.start} … ${range.end}`];
+    const made = engine.kept ? `kept from an earlier generation (${engine.kept})` : `generated in ${seedSeconds.toFixed(0)} s`;
+    const lines = [`${name}: ${conversations.toLocaleString('en')} conversations ${made}; range ${range.start} … ${range.end}`];
     if (parts.stats) {
       lines.push(...(await fixedCost(bench, name, fixedRounds)));
       const seen = new Set<string>();
@@ -203,6 +223,13 @@ async function pageLine({ app, url, token, rounds }: Bench, label: string, calls
 }
 
 /** A call's own work run bare on the engine: its SQL (bareStatQuery), or the live queue's reads. */
+/** The organisation's conversations in a kept database. */
+async function countConversations(app: FastifyInstance): Promise<number> {
+  const result = await app.db.execute(sql`select count(*)::int as n from conversations where organization_id = ${ORG}`);
+  const parsed = z.array(z.object({ n: z.number() })).parse(rowsOf(result));
+  return parsed[0]?.n ?? 0;
+}
+
 function bareCall(app: FastifyInstance, key: PageCall['key'], query: Record<string, string>): Promise<unknown> {
   if (key === 'liveQueue') return liveQueue(app.db, ORG, new Date(), app.services.config.agentDisconnectGraceMs);
   return bareStatQuery(app.db, key, ORG, query);
