@@ -113,6 +113,8 @@ describe('duplicate names', () => {
     expect(await form.findByText(DUPLICATE_TEXT.reason)).toBeTruthy();
     expect(form.getByText(DUPLICATE_TEXT.reasonCode)).toBeTruthy();
     expect(fake.sent('createBusinessReason')).toEqual([]);
+    // The errors show inside the refused save; Cancel answers once the save has ended (it is inert while saving).
+    await waitFor(() => expect(button(form, 'Cancelar').getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button(form, 'Cancelar'));
     fireEvent.click(button(await question(), 'Descartar cambios'));
     await noDialog();
