@@ -19,8 +19,37 @@ function isTabsterRedirector(ruleId: string, html: string): boolean {
   return ruleId === 'aria-hidden-focus' && /^<i\b[^>]*\bdata-tabster-dummy\b/.test(html);
 }
 
-/** axe's serious and critical findings on the page as it is now (empty is the goal). */
+/**
+ * Whether nothing on the page is still loading (aria-busy) or moving: a Fluent button that turns
+ * enabled when its data arrives fades its colours for 100 ms, and axe measuring contrast in the
+ * middle of that fade reports a colour the page never rests at. Endless animations (a spinner) do not count.
+ */
+const isSettled = (): boolean => {
+  // Runs in the page: the Node typings here have no DOM.
+  const { document } = globalThis as unknown as PageDocument;
+  return (
+    document.querySelector('[aria-busy="true"]') === null &&
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+  );
+};
+
+interface PageDocument {
+  document: {
+    querySelector(selector: string): object | null;
+    getAnimations(): { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null }[];
+  };
+}
+
+/** Waits (up to 5 s, polling: the app's CSP forbids the string predicates waitForFunction sends) for the page to settle. */
+async function settle(page: Page): Promise<void> {
+  for (const end = Date.now() + 5000; Date.now() < end; await page.waitForTimeout(50)) {
+    if (await page.evaluate(isSettled)) return;
+  }
+}
+
+/** axe's serious and critical findings on the page once settled (empty is the goal). */
 export async function seriousViolations(page: Page): Promise<Finding[]> {
+  await settle(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
