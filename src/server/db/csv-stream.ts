@@ -63,7 +63,7 @@ export function csvLines(rows: readonly (readonly string[])[], delimiter: CsvDel
   return rows.length === 0 ? '' : stringify(rows as string[][], { delimiter, quoted_empty: true, record_delimiter: '\n' });
 }
 
-/** PostgreSQL: COPY TO STDOUT on a connection of its own, given back to the pool when the COPY ended (dropped when it did not). */
+/** PostgreSQL: COPY TO STDOUT on a connection of its own (no statement timeout), given back to the pool when the COPY ended (dropped when it did not). */
 export function postgresCsvSource(pool: pg.Pool): CsvSource {
   return (query) => {
     // The delimiter is one of CSV_DELIMITERS (validated), written as a literal: COPY takes no parameters.
@@ -72,7 +72,11 @@ export function postgresCsvSource(pool: pg.Pool): CsvSource {
       const client = await pool.connect();
       let complete = false;
       try {
+        // The pool's statement timeout (client.ts, reportsSettings) bounds a statistic, not an export:
+        // a COPY lasts as long as its reader takes to save the file. Lifted for its own transaction.
+        await client.query('begin; set local statement_timeout = 0');
         for await (const chunk of client.query(copyTo(text))) yield chunk as Buffer;
+        await client.query('commit');
         complete = true;
       } finally {
         // A connection left mid-COPY (an error, or the reader went away) cannot serve another query.

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sqlState } from '../chat/tx';
@@ -10,35 +10,6 @@ import { freshPlannerStatistics } from './planner-stats';
 import type { Row } from './rows';
 
 const dialect = new PgDialect();
-/**
- * The statistics group and join hundreds of thousands of rows: with the default work_mem (4 MB)
- * their hash tables spill to disk. Raised for the statement's own transaction only.
- */
-const WORK_MEM = `set_config('work_mem', '64MB', true)`;
-/**
- * PostgreSQL compiles an expensive plan's expressions with LLVM first (jit, on by default above a
- * cost the statistics always reach): for these one-pass aggregates that compilation costs more
- * than it saves (measured on 1,000,000 conversations: TMO's summary 680 → 410 ms, the assistant's
- * totals 770 → 410 ms, the customers' summary about the same). Off for the statement's own
- * transaction; PGlite has no JIT and ignores it.
- */
-const NO_JIT = `set_config('jit', 'off', true)`;
-/**
- * The longest a statistics or report statement may run on PostgreSQL before the engine cancels it:
- * far above what the heaviest allowed page takes on a million conversations (well under a second),
- * short enough that a reader cannot hold a connection and a core for minutes. PGlite accepts the
- * setting and ignores it (it has no timer to cancel with): there the filter's span limits are the
- * bound (src/shared/domain/filter.ts).
- */
-export const STATEMENT_TIMEOUT_MS = 20_000;
-/**
- * The statement's settings, for its own transaction only (set_config(…, true) is SET LOCAL), in one
- * statement: a round trip each would be a fixed cost of every call. The benchmark's bare SQL
- * (bareStatQuery) runs under them too: the same statement planned the same way.
- */
-export function settings(timeoutMs: number = STATEMENT_TIMEOUT_MS): SQL {
-  return sql.raw(`select ${WORK_MEM}, ${NO_JIT}, set_config('statement_timeout', '${Math.max(1, Math.floor(timeoutMs))}', true)`);
-}
 /** The most rows one statement may answer: a larger answer is refused rather than built in memory. */
 export const MAX_STATEMENT_ROWS = 200_000;
 export const STATS_TEXT = {
@@ -148,8 +119,20 @@ function admit(db: Db): LimitFunction {
   return limit;
 }
 
-/** The statements running now, per database, by their text and parameters. */
-const inFlight = new WeakMap<Db, Map<string, Promise<Row[]>>>();
+/** A statement running now; its key (text and parameters) is written only once another statement could share it. */
+interface Running {
+  statement: SQL;
+  key?: string;
+  answer: Promise<Row[]>;
+}
+
+/** The statements running now, per database. */
+const inFlight = new WeakMap<Db, Set<Running>>();
+
+function keyOf(statement: SQL): string {
+  const query = dialect.sqlToQuery(statement);
+  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+}
 
 function rows(result: unknown): Row[] {
   return rowsOf(result).filter((row): row is Row => row !== null && typeof row === 'object');
@@ -160,28 +143,30 @@ function rows(result: unknown): Row[] {
  * for on the same database and not answered yet is not run again: the caller waits for it and gets
  * its rows. An analytics page fires its calls at once and several read the same summary
  * (summaries.ts), so the page costs one scan per summary. Nothing is kept once the statement has
- * answered: every call that comes after it reads the data afresh.
+ * answered: every call that comes after it reads the data afresh. A statement that runs alone never
+ * has its text written twice (the driver writes it): keys are written when a second one arrives.
+ * `db` is the statistics' database (services.reportsDb), whose connections carry the statistics'
+ * settings (db/client.ts, reportsSettings).
  */
-export function runShared(db: Db, statement: SQL, timeoutMs: number = STATEMENT_TIMEOUT_MS): Promise<Row[]> {
-  const query = dialect.sqlToQuery(statement);
-  const key = `${timeoutMs}\u0000${query.sql}\u0000${JSON.stringify(query.params)}`;
+export function runShared(db: Db, statement: SQL): Promise<Row[]> {
   let running = inFlight.get(db);
   if (!running) {
-    running = new Map();
+    running = new Set();
     inFlight.set(db, running);
   }
-  const existing = running.get(key);
-  if (existing) return existing;
-  const started = Promise.all([gathered(db), freshPlannerStatistics(db)]).then(() =>
-    admit(db)(() =>
-      db.transaction(async (tx) => {
-        await tx.execute(settings(timeoutMs));
-        return rows(await tx.execute(statement));
-      })
-    ).then(
-      (answer) => {
-        if (answer.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);
-        return answer;
+  let key: string | undefined;
+  if (running.size > 0) {
+    key = keyOf(statement);
+    for (const other of running) {
+      other.key ??= keyOf(other.statement);
+      if (other.key === key) return other.answer;
+    }
+  }
+  const answer = Promise.all([gathered(db), freshPlannerStatistics(db)]).then(() =>
+    admit(db)(async () => rows(await db.execute(statement))).then(
+      (found) => {
+        if (found.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);
+        return found;
       },
       (error: unknown) => {
         if (sqlState(error) === QUERY_CANCELED) throw new HttpError(503, STATS_TEXT.timeout);
@@ -189,11 +174,10 @@ export function runShared(db: Db, statement: SQL, timeoutMs: number = STATEMENT_
       }
     )
   );
+  const entry: Running = { statement, answer, ...(key === undefined ? {} : { key }) };
   const table = running;
-  running.set(key, started);
-  const forget = () => {
-    if (table.get(key) === started) table.delete(key);
-  };
-  started.then(forget, forget);
-  return started;
+  table.add(entry);
+  const forget = () => table.delete(entry);
+  answer.then(forget, forget);
+  return answer;
 }

@@ -4,7 +4,7 @@ import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
 import { parseInput } from '../http/validation';
 import { agentStatesSql } from './agent-states';
-import { runShared, settings } from './executor';
+import { runShared } from './executor';
 import { freshPlannerStatistics } from './planner-stats';
 import { STAT_QUERIES } from './registry';
 import { dayRange, withDefaultDays } from './scope';
@@ -55,10 +55,10 @@ export async function runStat<K extends StatKey>(
 }
 
 /**
- * The statistic's SQL alone, run bare on the engine, each statement on its own (never shared), in
- * one transaction under the executor's settings (work_mem, no JIT: the same plans as a call gets;
- * with the default work_mem a NOT IN over a large subquery is not hashed and takes minutes): the
- * rows, unshaped. The benchmark's baseline for the call `key`: a catalogue entry of STAT_KEYS, or
+ * The statistic's SQL alone, run bare on the engine, each statement on its own in turn (never
+ * shared): the rows, unshaped. `db` is the statistics' database (services.reportsDb), whose
+ * connections carry the settings a call runs under (db/client.ts, reportsSettings: the same plans).
+ * The benchmark's baseline for the call `key`: a catalogue entry of STAT_KEYS, or
  * agentConnectionStates (served by routes/agent-state.ts; agent-states.ts holds its statement).
  */
 export async function bareStatQuery(db: Db, key: string, idOrg: number, query: unknown): Promise<unknown> {
@@ -66,10 +66,7 @@ export async function bareStatQuery(db: Db, key: string, idOrg: number, query: u
   if (!isStatKey(key)) throw new Error(`bareStatQuery: ${key} is not a statistic of src/server/stats`);
   await freshPlannerStatistics(db);
   const { list } = statements(key, parseStatInput(key, idOrg, query, {}, new Date()));
-  return db.transaction(async (tx) => {
-    await tx.execute(settings());
-    const results: unknown[][] = [];
-    for (const statement of list) results.push(rowsOf(await tx.execute(statement)));
-    return results;
-  });
+  const results: unknown[][] = [];
+  for (const statement of list) results.push(rowsOf(await db.execute(statement)));
+  return results;
 }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { sql, type SQL } from 'drizzle-orm';
-import { CONVERSATION_FIELDS, conversationScope, inIds, meanOfMillis, percent, STATS_ZONE, timeWindow, type DayRange, type Filter, type FilterKey } from './scope';
+import { CONVERSATION_FIELDS, conversationScope, inIds, meanOfMillis, percent, STATS_DATE_ZONE, timeWindow, type DayRange, type Filter, type FilterKey } from './scope';
 import type { Resolution } from './series';
 
 /**
@@ -64,8 +64,8 @@ export const totalsAnswer = {
 
 /** The range as Bogotá days, both inclusive ('yyyy-MM-dd'), for the totals' day column. */
 function days(range: DayRange): SQL {
-  const first = DateTime.fromJSDate(range.from, { zone: STATS_ZONE }).toISODate();
-  const last = DateTime.fromJSDate(range.to, { zone: STATS_ZONE }).minus({ days: 1 }).toISODate();
+  const first = DateTime.fromJSDate(range.from, { zone: STATS_DATE_ZONE }).toISODate();
+  const last = DateTime.fromJSDate(range.to, { zone: STATS_DATE_ZONE }).minus({ days: 1 }).toISODate();
   return sql`c.day between ${first}::date and ${last}::date`;
 }
 
@@ -216,7 +216,7 @@ export function customerEntryCountsTotalsSql({ idOrg, range, query }: Input): SQ
  * recorded when that is before its conversation's day. Rows at zero (all gone) are left out.
  */
 function reasonRows({ idOrg, range }: Input, kinds: SQL): SQL {
-  const first = DateTime.fromJSDate(range.from, { zone: STATS_ZONE }).toISODate();
+  const first = DateTime.fromJSDate(range.from, { zone: STATS_DATE_ZONE }).toISODate();
   return sql`
     select c.kind, c.reason_id, sum(c.conversations) as n, sum(c.done) as done
     from reason_day_totals c
@@ -283,8 +283,8 @@ export const hourTotalsAnswer = {
  * whole hours are the hours of the day from since's to until's, both included.
  */
 export function channelCountsHourTotalsSql({ idOrg, range, query }: Input): SQL {
-  const first = DateTime.fromJSDate(range.from, { zone: STATS_ZONE }).toISODate();
-  const after = DateTime.fromJSDate(range.to, { zone: STATS_ZONE }).toISODate();
+  const first = DateTime.fromJSDate(range.from, { zone: STATS_DATE_ZONE }).toISODate();
+  const after = DateTime.fromJSDate(range.to, { zone: STATS_DATE_ZONE }).toISODate();
   const { since, until } = timeWindow(query);
   const hourOfDay = sql`extract(hour from c.hour)`;
   return sql`

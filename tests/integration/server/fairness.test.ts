@@ -7,6 +7,8 @@ import { MAX_SPAN_DAYS } from '../../../src/shared/domain/filter';
 import { STAT_KEYS } from '../../../src/server/stats';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../../../src/server/http/errors';
+import { openDatabase } from '../../../src/server/db/client';
+import { text } from 'node:stream/consumers';
 import { MAX_STATEMENT_ROWS, runShared, STATS_TEXT } from '../../../src/server/stats/executor';
 import { connectWidget, type TestClient } from '../realtime/clients';
 import { createChatFixture, entryAnswers, type ChatFixture } from '../realtime/fixtures';
@@ -75,7 +77,7 @@ describe.each(BACKENDS)('fairness under the heaviest allowed statistics, on %s',
   }, 300_000);
 
   it('refuses an answer over its size cap with a message instead of building it', async () => {
-    const refused = await runShared(platform.app.db, sql`select g from generate_series(1, ${MAX_STATEMENT_ROWS + 1}) g`).then(
+    const refused = await runShared(platform.app.services.reportsDb, sql`select g from generate_series(1, ${MAX_STATEMENT_ROWS + 1}) g`).then(
       () => null,
       (error: unknown) => error
     );
@@ -84,12 +86,24 @@ describe.each(BACKENDS)('fairness under the heaviest allowed statistics, on %s',
   });
 
   // PGlite accepts statement_timeout and ignores it (no timer to cancel with): there the span limits are the bound.
-  it.skipIf(backend === 'pglite')('cancels a statistics statement past its timeout and answers 503 in Spanish', async () => {
-    const refused = await runShared(platform.app.db, sql`select pg_sleep(5)`, 50).then(
-      () => null,
-      (error: unknown) => error
-    );
-    expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ statusCode: 503, message: STATS_TEXT.timeout });
+  it.skipIf(backend === 'pglite')('cancels a statistics statement past the reports\' timeout and answers 503 in Spanish; a CSV export\'s COPY is exempt', async () => {
+    const opened = await openDatabase(database.target, { reportsPoolSize: 1, reportsStatementTimeoutMs: 50 });
+    try {
+      const refused = await runShared(opened.reports.db, sql`select pg_sleep(0.5)`).then(
+        () => null,
+        (error: unknown) => error
+      );
+      expect(refused).toBeInstanceOf(HttpError);
+      expect(refused).toMatchObject({ statusCode: 503, message: STATS_TEXT.timeout });
+      // The chat's connections have no such timeout, and the export's COPY runs past it on the same pool.
+      await opened.db.execute(sql`select pg_sleep(0.1)`);
+      const columns = [sql`(select 'lenta' from pg_sleep(0.1))`, sql`'fila'`];
+      const csv = await text(opened.reports.csv({ columns, source: sql`from (select 1) t where true`, keys: [{ expr: sql`1`, type: 'int' }] }));
+      expect(csv).toBe('lenta,fila\n');
+      // And the pool's connection serves the next statistic with the timeout back in force.
+      expect(await runShared(opened.reports.db, sql`select current_setting('statement_timeout') as t`)).toEqual([{ t: '50ms' }]);
+    } finally {
+      await opened.close();
+    }
   });
 });
