@@ -120,8 +120,9 @@ export class TokenService {
 
   private verifiedAccess(token: string): { claims: AccessClaims; exp: number } | undefined {
     const known = this.verified.get(token);
-    if (known && known.exp <= nowSeconds()) this.verified.delete(token);
-    else return known;
+    if (!known) return undefined;
+    if (known.exp > nowSeconds()) return known;
+    this.verified.delete(token);
     return undefined;
   }
 
