@@ -141,6 +141,7 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
     // the four runs weighs on both sides alike. The run above is left out: it is the bench process's
     // first run on this engine (its own client code still warming up), which made the first of two
     // NLP.js runs the slower one in every earlier measurement.
+    if (options.classifierPairs === 0) continue;
     const abba = ['former-matcher', 'nlp', 'nlp', 'former-matcher'] as const;
     const order = Array.from({ length: options.classifierPairs ?? 1 }, (_, block) => (block % 2 === 0 ? abba : [...abba].reverse())).flat();
     const runs: { classifier: (typeof abba)[number]; run: LatencyRun }[] = [];

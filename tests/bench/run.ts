@@ -72,7 +72,7 @@
  *  BENCH_CHAT_CUSTOMERS (200)  customers in the latency figure
  *  BENCH_CHAT_MESSAGES (20)    measured messages per customer (after one unmeasured warm-up message each)
  *  BENCH_CHAT_PACE_MS (2000)   mean pause before each customer message (±50%); 0 = back to back
- *  BENCH_CHAT_CLASSIFIER_PAIRS (1)  ABBA blocks of the NLP.js ÷ former matcher comparison (ABBA, BAAB, …)
+ *  BENCH_CHAT_CLASSIFIER_PAIRS (1)  ABBA blocks of the NLP.js ÷ former matcher comparison (ABBA, BAAB, …; 0 leaves it out)
  *  BENCH_HEAP_CHATS (50)       chats open in the agent's console for the heap figure
  *  BENCH_HEAP_MESSAGES (40)    customer messages per chat (the first heap sample follows the first one of each chat)
  *  BENCH_HEAP_SHIFT_HOURS (8), BENCH_HEAP_SHIFT_CHATS (9 an hour), BENCH_HEAP_SHIFT_TURNS (3), BENCH_HEAP_SHIFT_HOUR_SECONDS (30, the least an hour lasts)  renderer heap over a shift
@@ -129,7 +129,7 @@ const PARTS = {
       customers: envInt(env, 'BENCH_CHAT_CUSTOMERS', 200),
       messages: envInt(env, 'BENCH_CHAT_MESSAGES', 20),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0),
-      classifierPairs: envInt(env, 'BENCH_CHAT_CLASSIFIER_PAIRS', 1)
+      classifierPairs: envInt(env, 'BENCH_CHAT_CLASSIFIER_PAIRS', 1, 0)
     }),
   heap: async () => [
     ...(await benchRendererHeap({ chats: envInt(env, 'BENCH_HEAP_CHATS', 50), messagesPerChat: envInt(env, 'BENCH_HEAP_MESSAGES', 40) })),

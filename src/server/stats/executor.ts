@@ -119,6 +119,18 @@ function admit(db: Db): LimitFunction {
   return limit;
 }
 
+/**
+ * Resolves after the event loop's next poll for I/O: a statistics statement lets the chat messages
+ * and acks that arrived meanwhile ask for the database first. On PGlite a statement holds the one
+ * connection and the event loop's thread while it runs, and the analytics readers' next statements
+ * are ready the moment their answers leave: without this turn a chat message's statements, asked one
+ * after another, each found a heavy statement ahead of them (issue 18's figure, 4× worse once the
+ * readers' token checks stopped waiting for the thread pool). Costs one turn of the loop, not a fixed wait.
+ */
+function afterPendingIo(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A statement running now; its key (text and parameters) is written only once another statement could share it. */
 interface Running {
   statement: SQL;
@@ -162,7 +174,7 @@ export function runShared(db: Db, statement: SQL): Promise<Row[]> {
       if (other.key === key) return other.answer;
     }
   }
-  const answer = Promise.all([gathered(db), freshPlannerStatistics(db)]).then(() =>
+  const answer = Promise.all([gathered(db), freshPlannerStatistics(db), afterPendingIo()]).then(() =>
     admit(db)(async () => rows(await db.execute(statement))).then(
       (found) => {
         if (found.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);
