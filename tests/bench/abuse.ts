@@ -78,17 +78,24 @@ async function benchEngine(name: string, database: DatabaseTarget, tag: string, 
   try {
     const crowd = await openCrowd(platform, customers, tag);
     try {
-      const quiet = await crowd.drive(messages, paceMs);
       const tokens = await Promise.all(Array.from({ length: READERS }, () => signInToken(platform.url, 'visualizador@demo.co')));
       const requests = heavyRequests(new Date());
       const tally = { ok: 0, refused: 0, failed: 0 };
+      const read = async (token: string, request: string) => {
+        const res = await fetch(`${platform.url}${request}`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      // A platform that has been running: the generated history's one-off upkeep (PGlite's VACUUM and
+      // ANALYZE after the bulk insert, stats/planner-stats.ts) is done before either phase is measured.
+      for (const request of requests) await read(tokens[0] ?? '', request);
+      const quiet = await crowd.drive(messages, paceMs);
       let reading = true;
       const readers = tokens.map(async (token, r) => {
         for (let i = r; reading; i++) {
-          const res = await fetch(`${platform.url}${requests[i % requests.length]}`, { headers: { authorization: `Bearer ${token}` } });
-          await res.arrayBuffer();
-          if (res.ok) tally.ok++;
-          else if (res.status < 500) tally.refused++;
+          const status = await read(token, requests[i % requests.length] ?? '');
+          if (status < 300) tally.ok++;
+          else if (status < 500) tally.refused++;
           else tally.failed++;
         }
       });

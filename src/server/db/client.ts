@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { pgliteCsvSource, postgresCsvSource, type CsvSource } from './csv-stream';
+import { priority, prioritised } from './pglite-priority';
 import { pgliteStatements, poolStatements, type RunStatement } from './statements';
 import type { Db } from './types';
 
@@ -69,6 +70,12 @@ export interface DatabaseOptions {
 export interface ReportsDatabase {
   db: Db;
   csv: CsvSource;
+  /**
+   * Whether a statistics statement holds the only connection and the event loop's thread while it
+   * runs (PGlite): series are then read a few buckets at a time (stats/series.ts, bucketSlices), so
+   * the chat never waits behind a long one.
+   */
+  shortStatements: boolean;
 }
 
 export interface Database {
@@ -126,14 +133,18 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, wo
   // The statistics' work_mem (reportsSettings) for the one connection: the chat's small statements
   // never reach it, and it is an upper bound per sort or hash, not an allocation.
   await client.exec(`set work_mem = ${pg.escapeLiteral(workMem)}`);
-  const db = drizzlePglite({ client, schema });
-  const csv = pgliteCsvSource(db);
+  // One engine, two sides: the chat's statements go first, the statistics' and reports' wait for a
+  // quiet moment (pglite-priority.ts) — PGlite's stand-in for PostgreSQL's separate pools.
+  const turns = priority();
+  const db = drizzlePglite({ client: prioritised(client, turns.chat), schema });
+  const reportsDb = drizzlePglite({ client: prioritised(client, turns.background), schema });
+  const csv = pgliteCsvSource(reportsDb);
   return {
     db,
     kind: 'pglite',
-    statement: pgliteStatements(client),
+    statement: pgliteStatements(client, turns.chat),
     csv,
-    reports: { db, csv },
+    reports: { db: reportsDb, csv, shortStatements: true },
     exclusive: localExclusion(),
     async prepare(migrationsFolder, afterMigrate) {
       // PGlite is a single connection owned by this process: nothing else can race us.
@@ -178,7 +189,7 @@ async function openPostgres(url: string, reportsPoolSize: number, settings: Reco
     kind: 'postgres',
     statement: poolStatements(pool),
     csv,
-    reports: { db: reportsDb, csv },
+    reports: { db: reportsDb, csv, shortStatements: false },
     exclusive: (key, job) =>
       local(key, async () => {
         const client = await pool.connect();

@@ -44,11 +44,12 @@ export function poolStatements(pool: pg.Pool): RunStatement {
  * Execute and Sync — neither parsed nor planned again, no SQL text to parse, and one call where
  * `exec` makes two. PGlite runs such raw protocol messages outside its locks, so the run takes both
  * of them as `exec` does: the transaction lock too, else it would land inside a transaction another
- * caller has open on the one session (runExclusive takes only the query lock).
+ * caller has open on the one session (runExclusive takes only the query lock). `turn` is the chat's
+ * turn (pglite-priority.ts): these are the chat's statements, asked for ahead of the statistics'.
  */
-export function pgliteStatements(client: PGlite): RunStatement {
+export function pgliteStatements(client: PGlite, turn: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()): RunStatement {
   const prepared = new Map<string, Promise<unknown>>();
-  return async (statement, values) => {
+  return (statement, values) => turn(async () => {
     checked(statement, values);
     let ready = prepared.get(statement.name);
     if (!ready) {
@@ -66,7 +67,7 @@ export function pgliteStatements(client: PGlite): RunStatement {
     ]);
     const { messages } = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message)));
     return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
-  };
+  });
 }
 
 /** The rows of a query builder's db.execute: node-postgres and PGlite both answer { rows }. */

@@ -88,18 +88,21 @@ export const chartStats: StatQueries<ChartKey> = {
   /** Escalated chats per bucket and channel (channelSeriesSql): attended ones (attention=attended, the default) or not attended ones. */
   attendedChatsLine: {
     sql: (input) => [channelSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    perBucket: true,
     shape: (rows, { query }, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, query.attention === 'notAttended' ? 'natt' : 'att'))
   },
 
   /** Conversations per bucket and channel (channelSeriesSql). */
   conversationsLine: {
     sql: (input) => [channelSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    perBucket: true,
     shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, 'n'))
   },
 
   /** Ratings (satisfaction 1–5) of the conversations of the range per bucket, one dataset per score (ratingSeriesSql). */
   ratingsLine: {
     sql: (input) => [ratingSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    perBucket: true,
     shape: (rows, _input, [labels = []]) =>
       toSeries(
         labelsOf(labels),

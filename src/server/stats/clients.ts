@@ -24,6 +24,7 @@ export const clientStats: StatQueries<ClientKey> = {
   /** Customer entries per time bucket and channel (customerEntriesSql). */
   consumerClientsStatistics: {
     sql: (input) => [customerEntriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    perBucket: true,
     shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows))
   },
 

@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SQL } from 'drizzle-orm';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -163,12 +162,9 @@ export function runShared(db: Db, statement: SQL): Promise<Row[]> {
       if (other.key === key) return other.answer;
     }
   }
-  // One turn of the event loop first (after its poll for I/O): chat messages and acks that arrived
-  // meanwhile ask for the database before this statement. On PGlite a statement holds the one
-  // connection and the thread while it runs, and the readers' next statements are ready the moment
-  // their answers leave; without the turn each of a chat message's statements, asked one after
-  // another, found a heavy one ahead of it (issue 18's abuse figure on PGlite: 47× instead of 13.5×).
-  const answer = Promise.all([gathered(db), freshPlannerStatistics(db), nextTurn()]).then(() =>
+  // On PGlite the statement waits for the chat's quiet moments (db/pglite-priority.ts); on PostgreSQL
+  // it has connections of its own.
+  const answer = Promise.all([gathered(db), freshPlannerStatistics(db)]).then(() =>
     admit(db)(async () => rows(await db.execute(statement))).then(
       (found) => {
         if (found.length > MAX_STATEMENT_ROWS) throw new HttpError(422, STATS_TEXT.tooLarge);

@@ -129,6 +129,7 @@ export const interactionStats: StatQueries<InteractionKey> = {
    */
   intentsUnified: {
     sql: (input) => [intentSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    perBucket: true,
     shape: (rows, _input, [labels = []]) => {
       const points = rows.map((row) => ({ label: str(row, 'label'), group: str(row, 'intent'), value: int(row, 'n') }));
       return toSeries(labelsOf(labels), topNames(points, TOP_UNIFIED_INTENTS), points);

@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { endpoints } from '../../shared/api/catalogue';
+import { RESOLUTIONS } from '../../shared/domain/filter';
 import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
 import { parseInput } from '../http/validation';
@@ -7,6 +9,8 @@ import { agentStatesSql } from './agent-states';
 import { runShared } from './executor';
 import { freshPlannerStatistics } from './planner-stats';
 import { STAT_QUERIES } from './registry';
+import type { Row } from './rows';
+import { bucketSlices, type Resolution } from './series';
 import { dayRange, withDefaultDays } from './scope';
 import { STAT_KEYS, type StatInput, type StatKey, type StatQuery } from './types';
 
@@ -20,15 +24,51 @@ export function statInput<K extends StatKey>(idOrg: number, query: StatInput<K>[
 
 function statements<K extends StatKey>(key: K, input: StatInput<K>) {
   const query = STAT_QUERIES[key] as StatQuery<K>;
+  return { query, list: listed(query, input) };
+}
+
+function listed<K extends StatKey>(query: StatQuery<K>, input: StatInput<K>): readonly SQL[] {
   const built = query.sql(input);
-  return { query, list: Array.isArray(built) ? built : [built] };
+  return Array.isArray(built) ? built : [built as SQL];
+}
+
+/** The rows of each of the statistic's statements, run at once (each shared with an identical one running). */
+function runAll(db: Db, list: readonly SQL[]): Promise<Row[][]> {
+  return Promise.all(list.map((statement) => runShared(db, statement)));
+}
+
+/**
+ * A per-bucket statistic read one bucket-aligned slice of its range after another (series.ts,
+ * bucketSlices): each statement's rows, the slices' rows in order. Each slice's statements are
+ * short and the chat's statements pass between them (PGlite: db/pglite-priority.ts).
+ */
+async function runSliced<K extends StatKey>(db: Db, query: StatQuery<K>, input: StatInput<K>, resolution: Resolution): Promise<Row[][]> {
+  const joined: Row[][] = [];
+  for (const range of bucketSlices(input.range, resolution)) {
+    const found = await runAll(db, listed(query, { ...input, range }));
+    found.forEach((rows, i) => (joined[i] ??= []).push(...rows));
+  }
+  return joined;
+}
+
+export interface ExecuteOptions {
+  /** Read per-bucket statistics a slice of their range at a time (services.shortStatements: PGlite). */
+  sliced?: boolean;
 }
 
 /** Runs one statistic on validated input (its statements at once, shared with identical ones running) and shapes the answer. */
-export async function executeStat<K extends StatKey>(db: Db, key: K, input: StatInput<K>): Promise<Answer<K>> {
-  const { query, list } = statements(key, input);
-  const [rows = [], ...more] = await Promise.all(list.map((statement) => runShared(db, statement)));
+export async function executeStat<K extends StatKey>(db: Db, key: K, input: StatInput<K>, options: ExecuteOptions = {}): Promise<Answer<K>> {
+  const query = STAT_QUERIES[key] as StatQuery<K>;
+  const resolution = resolutionOf(input.query);
+  const [rows = [], ...more] =
+    options.sliced === true && query.perBucket === true && resolution !== undefined ? await runSliced(db, query, input, resolution) : await runAll(db, listed(query, input));
   return query.shape(rows, input, more) as Answer<K>;
+}
+
+function resolutionOf(query: unknown): Resolution | undefined {
+  if (query === null || typeof query !== 'object' || !('resolution' in query)) return undefined;
+  const { resolution } = query;
+  return (RESOLUTIONS as readonly unknown[]).includes(resolution) ? (resolution as Resolution) : undefined;
 }
 
 export function isStatKey(key: string): key is StatKey {
@@ -49,9 +89,9 @@ export async function runStat<K extends StatKey>(
   key: K,
   idOrg: number,
   query: unknown,
-  options: { params?: Record<string, unknown>; now?: Date } = {}
+  options: { params?: Record<string, unknown>; now?: Date } & ExecuteOptions = {}
 ): Promise<Answer<K>> {
-  return executeStat(db, key, parseStatInput(key, idOrg, query, options.params ?? {}, options.now ?? new Date()));
+  return executeStat(db, key, parseStatInput(key, idOrg, query, options.params ?? {}, options.now ?? new Date()), options);
 }
 
 /**

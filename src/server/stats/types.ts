@@ -81,6 +81,12 @@ type ResponseInput<K extends StatKey> = Endpoints[K]['response'] extends z.ZodTy
  */
 export interface StatQuery<K extends StatKey> {
   sql(input: StatInput<K>): SQL | readonly SQL[];
+  /**
+   * Every statement's rows are rows of time buckets of the range (a series and its labels): the rows
+   * of a range are, in order, those of its bucket-aligned slices (series.ts, bucketSlices), so the
+   * statistic may be read a slice at a time.
+   */
+  perBucket?: true;
   shape(rows: Row[], input: StatInput<K>, more: readonly Row[][]): ResponseInput<K>;
 }
 

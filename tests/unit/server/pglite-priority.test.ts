@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { priority } from '../../../src/server/db/pglite-priority';
+
+/** A piece of work the test ends by hand, recording when it started. */
+function work(log: string[], name: string) {
+  let end: () => void = () => undefined;
+  const run = () =>
+    new Promise<string>((resolve) => {
+      log.push(`start ${name}`);
+      end = () => resolve(name);
+    });
+  return { run, end: () => end() };
+}
+
+describe('PGlite priority: the chat first, the background in quiet moments', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts background work at once when the chat has been quiet', async () => {
+    const turns = priority(3, 250);
+    const log: string[] = [];
+    const report = work(log, 'report');
+    const answer = turns.background(report.run);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['start report']);
+    report.end();
+    await expect(answer).resolves.toBe('report');
+  });
+
+  it('holds background work while chat work runs and until the chat has been quiet for the quiet time', async () => {
+    const turns = priority(3, 250);
+    const log: string[] = [];
+    const message = work(log, 'message');
+    const sent = turns.chat(message.run);
+    const report = work(log, 'report');
+    void turns.background(report.run);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(log).toEqual(['start message']);
+    message.end();
+    await sent;
+    await vi.advanceTimersByTimeAsync(2);
+    expect(log).toEqual(['start message']);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(log).toEqual(['start message', 'start report']);
+  });
+
+  it('runs background work one piece at a time, oldest first, each after its own quiet moment', async () => {
+    const turns = priority(3, 250);
+    const log: string[] = [];
+    const first = work(log, 'first');
+    const second = work(log, 'second');
+    const done = [turns.background(first.run), turns.background(second.run)];
+    await vi.advanceTimersByTimeAsync(10);
+    expect(log).toEqual(['start first']);
+    const message = work(log, 'message');
+    const sent = turns.chat(message.run);
+    first.end();
+    await vi.advanceTimersByTimeAsync(10);
+    // The chat arrived while the first ran: the second waits for it.
+    expect(log).toEqual(['start first', 'start message']);
+    message.end();
+    await sent;
+    await vi.advanceTimersByTimeAsync(5);
+    expect(log).toEqual(['start first', 'start message', 'start second']);
+    second.end();
+    await expect(Promise.all(done)).resolves.toEqual(['first', 'second']);
+  });
+
+  it('starts the next piece of background work only after a turn of the event loop, never in the microtasks of the one before', async () => {
+    const turns = priority(3, 250);
+    const log: string[] = [];
+    const first = work(log, 'first');
+    const second = work(log, 'second');
+    const done = [turns.background(first.run), turns.background(second.run)];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['start first']);
+    first.end();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(log).toEqual(['start first']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['start first', 'start second']);
+    second.end();
+    await Promise.all(done);
+  });
+
+  it('never defers background work longer than its cap under a steady chat', async () => {
+    const turns = priority(3, 250);
+    const log: string[] = [];
+    const message = work(log, 'message');
+    const sent = turns.chat(message.run);
+    const report = work(log, 'report');
+    void turns.background(report.run);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(log).toEqual(['start message']);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(log).toEqual(['start message', 'start report']);
+    message.end();
+    report.end();
+    await sent;
+  });
+
+  it('a failed piece of work frees the turn for the next', async () => {
+    const turns = priority(3, 250);
+    const failed = turns.background(() => Promise.reject(new Error('boom')));
+    const refused = expect(failed).rejects.toThrow('boom');
+    await vi.advanceTimersByTimeAsync(0);
+    await refused;
+    const chatFailed = turns.chat(() => Promise.reject(new Error('chat boom')));
+    await expect(chatFailed).rejects.toThrow('chat boom');
+    const later = turns.background(() => Promise.resolve('ok'));
+    await vi.advanceTimersByTimeAsync(5);
+    await expect(later).resolves.toBe('ok');
+  });
+});
