@@ -151,7 +151,8 @@ const PARTS = {
       customers: envInt(env, 'BENCH_ABUSE_CUSTOMERS', 80),
       messages: envInt(env, 'BENCH_ABUSE_MESSAGES', 15),
       conversations: envInt(env, 'BENCH_ABUSE_CONVERSATIONS', 50_000, 0),
-      paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
+      paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0),
+      rounds: envInt(env, 'BENCH_ABUSE_ROUNDS', 2)
     }),
   exportchat: () =>
     benchExportBesideChat({

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { pgliteCsvSource, postgresCsvSource, type CsvSource } from './csv-stream';
-import { priority, prioritised } from './pglite-priority';
+import { priority, prioritised, watchPool } from './priority';
 import { pgliteStatements, poolStatements, type RunStatement } from './statements';
 import type { Db } from './types';
 
@@ -134,10 +134,11 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, wo
   // never reach it, and it is an upper bound per sort or hash, not an allocation.
   await client.exec(`set work_mem = ${pg.escapeLiteral(workMem)}`);
   // One engine, two sides: the chat's statements go first, the statistics' and reports' wait for a
-  // quiet moment (pglite-priority.ts) — PGlite's stand-in for PostgreSQL's separate pools.
+  // quiet moment (priority.ts) and run one at a time.
   const turns = priority();
-  const db = drizzlePglite({ client: prioritised(client, turns.chat), schema });
-  const reportsDb = drizzlePglite({ client: prioritised(client, turns.background), schema });
+  const entryPoints = ['query', 'exec', 'transaction'];
+  const db = drizzlePglite({ client: prioritised(client, turns.chat, entryPoints), schema });
+  const reportsDb = drizzlePglite({ client: prioritised(client, turns.background, entryPoints), schema });
   const csv = pgliteCsvSource(reportsDb);
   return {
     db,
@@ -180,8 +181,13 @@ function resilientPool(url: string, max: number, applicationName: string, settin
 async function openPostgres(url: string, reportsPoolSize: number, settings: Record<string, string>): Promise<Database> {
   const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat);
   const reportsPool = resilientPool(url, reportsPoolSize, APPLICATION_NAME.reports, settings);
+  // The chat goes first (priority.ts): a statistics statement (the reports' pool's query, which the
+  // query builder uses) waits while the chat's pool has a connection out and for a moment after.
+  // A CSV export's COPY checks its connection out itself and is not held back.
+  const turns = priority({ backgroundSlots: Infinity });
+  watchPool(pool, turns);
   const db = drizzlePg({ client: pool, schema });
-  const reportsDb = drizzlePg({ client: reportsPool, schema });
+  const reportsDb = drizzlePg({ client: prioritised(reportsPool, turns.background, ['query']), schema });
   const csv = postgresCsvSource(reportsPool);
   const local = localExclusion();
   return {

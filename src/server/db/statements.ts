@@ -45,7 +45,7 @@ export function poolStatements(pool: pg.Pool): RunStatement {
  * `exec` makes two. PGlite runs such raw protocol messages outside its locks, so the run takes both
  * of them as `exec` does: the transaction lock too, else it would land inside a transaction another
  * caller has open on the one session (runExclusive takes only the query lock). `turn` is the chat's
- * turn (pglite-priority.ts): these are the chat's statements, asked for ahead of the statistics'.
+ * turn (priority.ts): these are the chat's statements, asked for ahead of the statistics'.
  */
 export function pgliteStatements(client: PGlite, turn: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()): RunStatement {
   const prepared = new Map<string, Promise<unknown>>();

@@ -162,8 +162,7 @@ export function runShared(db: Db, statement: SQL): Promise<Row[]> {
       if (other.key === key) return other.answer;
     }
   }
-  // On PGlite the statement waits for the chat's quiet moments (db/pglite-priority.ts); on PostgreSQL
-  // it has connections of its own.
+  // The statement then waits for a quiet moment of the chat (db/priority.ts: services.reportsDb's handle).
   const answer = Promise.all([gathered(db), freshPlannerStatistics(db)]).then(() =>
     admit(db)(async () => rows(await db.execute(statement))).then(
       (found) => {

@@ -40,7 +40,7 @@ function runAll(db: Db, list: readonly SQL[]): Promise<Row[][]> {
 /**
  * A per-bucket statistic read one bucket-aligned slice of its range after another (series.ts,
  * bucketSlices): each statement's rows, the slices' rows in order. Each slice's statements are
- * short and the chat's statements pass between them (PGlite: db/pglite-priority.ts).
+ * short and the chat's statements pass between them (db/priority.ts).
  */
 async function runSliced<K extends StatKey>(db: Db, query: StatQuery<K>, input: StatInput<K>, resolution: Resolution): Promise<Row[][]> {
   const joined: Row[][] = [];

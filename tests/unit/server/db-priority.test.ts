@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { priority } from '../../../src/server/db/pglite-priority';
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import { priority, watchPool } from '../../../src/server/db/priority';
 
 /** A piece of work the test ends by hand, recording when it started. */
 function work(log: string[], name: string) {
@@ -12,7 +14,7 @@ function work(log: string[], name: string) {
   return { run, end: () => end() };
 }
 
-describe('PGlite priority: the chat first, the background in quiet moments', () => {
+describe('database priority: the chat first, the background in quiet moments', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
   });
@@ -21,7 +23,7 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
   });
 
   it('starts background work at once when the chat has been quiet', async () => {
-    const turns = priority(3, 250);
+    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const log: string[] = [];
     const report = work(log, 'report');
     const answer = turns.background(report.run);
@@ -32,7 +34,7 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
   });
 
   it('holds background work while chat work runs and until the chat has been quiet for the quiet time', async () => {
-    const turns = priority(3, 250);
+    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const log: string[] = [];
     const message = work(log, 'message');
     const sent = turns.chat(message.run);
@@ -49,7 +51,7 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
   });
 
   it('runs background work one piece at a time, oldest first, each after its own quiet moment', async () => {
-    const turns = priority(3, 250);
+    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const log: string[] = [];
     const first = work(log, 'first');
     const second = work(log, 'second');
@@ -71,7 +73,7 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
   });
 
   it('starts the next piece of background work only after a turn of the event loop, never in the microtasks of the one before', async () => {
-    const turns = priority(3, 250);
+    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const log: string[] = [];
     const first = work(log, 'first');
     const second = work(log, 'second');
@@ -88,7 +90,7 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
   });
 
   it('never defers background work longer than its cap under a steady chat', async () => {
-    const turns = priority(3, 250);
+    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const log: string[] = [];
     const message = work(log, 'message');
     const sent = turns.chat(message.run);
@@ -104,7 +106,7 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
   });
 
   it('a failed piece of work frees the turn for the next', async () => {
-    const turns = priority(3, 250);
+    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const failed = turns.background(() => Promise.reject(new Error('boom')));
     const refused = expect(failed).rejects.toThrow('boom');
     await vi.advanceTimersByTimeAsync(0);
@@ -114,5 +116,35 @@ describe('PGlite priority: the chat first, the background in quiet moments', () 
     const later = turns.background(() => Promise.resolve('ok'));
     await vi.advanceTimersByTimeAsync(5);
     await expect(later).resolves.toBe('ok');
+  });
+});
+
+describe('database priority: a pool watched as the chat', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds background work while one of the chat pool’s connections is checked out, and lets several run at once after', async () => {
+    const turns = priority({ quietMs: 3, maxDeferMs: 250, backgroundSlots: Infinity });
+    const pool = new EventEmitter();
+    watchPool(pool as unknown as pg.Pool, turns);
+    const log: string[] = [];
+    pool.emit('acquire', {});
+    const first = work(log, 'first');
+    const second = work(log, 'second');
+    const done = [turns.background(first.run), turns.background(second.run)];
+    await vi.advanceTimersByTimeAsync(100);
+    expect(log).toEqual([]);
+    pool.emit('release', undefined, {});
+    await vi.advanceTimersByTimeAsync(2);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(log).toEqual(['start first', 'start second']);
+    first.end();
+    second.end();
+    await Promise.all(done);
   });
 });
