@@ -14,14 +14,25 @@ function work(log: string[], name: string) {
   return { run, end: () => end() };
 }
 
-describe('database priority: the chat first, the background in quiet moments', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+/** Chat work running, then background work asked for (3 ms quiet time, 250 ms cap). */
+function chatThenReport() {
+  const turns = priority({ quietMs: 3, maxDeferMs: 250 });
+  const log: string[] = [];
+  const message = work(log, 'message');
+  const sent = turns.chat(message.run);
+  const report = work(log, 'report');
+  void turns.background(report.run);
+  return { log, message, sent, report };
+}
 
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('database priority: the chat first, the background in quiet moments', () => {
   it('starts background work at once when the chat has been quiet', async () => {
     const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const log: string[] = [];
@@ -34,12 +45,7 @@ describe('database priority: the chat first, the background in quiet moments', (
   });
 
   it('holds background work while chat work runs and until the chat has been quiet for the quiet time', async () => {
-    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
-    const log: string[] = [];
-    const message = work(log, 'message');
-    const sent = turns.chat(message.run);
-    const report = work(log, 'report');
-    void turns.background(report.run);
+    const { log, message, sent } = chatThenReport();
     await vi.advanceTimersByTimeAsync(50);
     expect(log).toEqual(['start message']);
     message.end();
@@ -90,12 +96,7 @@ describe('database priority: the chat first, the background in quiet moments', (
   });
 
   it('never defers background work longer than its cap under a steady chat', async () => {
-    const turns = priority({ quietMs: 3, maxDeferMs: 250 });
-    const log: string[] = [];
-    const message = work(log, 'message');
-    const sent = turns.chat(message.run);
-    const report = work(log, 'report');
-    void turns.background(report.run);
+    const { log, message, sent, report } = chatThenReport();
     await vi.advanceTimersByTimeAsync(249);
     expect(log).toEqual(['start message']);
     await vi.advanceTimersByTimeAsync(2);
@@ -120,13 +121,6 @@ describe('database priority: the chat first, the background in quiet moments', (
 });
 
 describe('database priority: a pool watched as the chat', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('holds background work while one of the chat pool’s connections is checked out, and lets several run at once after', async () => {
     const turns = priority({ quietMs: 3, maxDeferMs: 250, backgroundSlots: Infinity });
     const pool = new EventEmitter();
