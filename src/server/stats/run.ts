@@ -46,7 +46,10 @@ async function runSliced<K extends StatKey>(db: Db, query: StatQuery<K>, input: 
   const joined: Row[][] = [];
   for (const range of bucketSlices(input.range, resolution)) {
     const found = await runAll(db, listed(query, { ...input, range }));
-    found.forEach((rows, i) => (joined[i] ??= []).push(...rows));
+    found.forEach((rows, i) => {
+      const all = (joined[i] ??= []);
+      for (const row of rows) all.push(row);
+    });
   }
   return joined;
 }
