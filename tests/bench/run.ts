@@ -85,6 +85,7 @@
  *  BENCH_EXPORT_CONVERSATIONS (1000000)        conversations generated for the export figure
  *  BENCH_ABUSE_AGENTS (20), BENCH_ABUSE_CUSTOMERS (80), BENCH_ABUSE_MESSAGES (15)  the chat beside the readers (pace: BENCH_CHAT_PACE_MS)
  *  BENCH_ABUSE_CONVERSATIONS (50000)           generated history the readers read
+ *  BENCH_ABUSE_ROUNDS (2)                      rounds of a phase without the readers then one with them, pooled per kind
  *  BENCH_EXPORT_BESIDE_EXPORTERS (3)           analysts exporting at once in the exportchat part (its chat: the BENCH_ABUSE_* sizes)
  *  BENCH_BOT_INTENTS (200)     intents of the generated workspace the bot part trains
  *  BENCH_BOT_TURNS (2000)      classified turns per bot latency figure

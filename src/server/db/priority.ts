@@ -19,14 +19,17 @@ import type pg from 'pg';
 export const QUIET_MS = 3;
 export const MAX_DEFER_MS = 250;
 
+/** Runs a piece of work in one side's turn (Priority's chat or background). */
+export type Turn = <T>(work: () => Promise<T>) => Promise<T>;
+
 export interface Priority {
   /** Runs chat work: it is asked for at once and holds the background back until QUIET_MS after it. */
-  chat<T>(work: () => Promise<T>): Promise<T>;
+  chat: Turn;
   /** Chat work began or ended elsewhere (a pooled connection checked out and back: watchPool). */
   chatBegan(): void;
   chatEnded(): void;
   /** Runs background work once the chat is quiet (or after MAX_DEFER_MS). */
-  background<T>(work: () => Promise<T>): Promise<T>;
+  background: Turn;
 }
 
 export interface PriorityOptions {
@@ -115,7 +118,7 @@ export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgr
  * client's own, bound to it (PGlite keeps private fields, so its methods must see the real instance
  * as `this`).
  */
-export function prioritised<C extends object>(client: C, run: <T>(work: () => Promise<T>) => Promise<T>, entryPoints: readonly string[]): C {
+export function prioritised<C extends object>(client: C, run: Turn, entryPoints: readonly string[]): C {
   const named = new Set<PropertyKey>(entryPoints);
   return new Proxy(client, {
     get(target, property) {

@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { Turn } from './priority';
 
 /**
  * A statement with a fixed text and typed parameters ($1 … $n), kept prepared under `name`: on
@@ -47,7 +48,7 @@ export function poolStatements(pool: pg.Pool): RunStatement {
  * caller has open on the one session (runExclusive takes only the query lock). `turn` is the chat's
  * turn (priority.ts): these are the chat's statements, asked for ahead of the statistics'.
  */
-export function pgliteStatements(client: PGlite, turn: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()): RunStatement {
+export function pgliteStatements(client: PGlite, turn: Turn): RunStatement {
   const prepared = new Map<string, Promise<unknown>>();
   return (statement, values) => turn(async () => {
     checked(statement, values);
