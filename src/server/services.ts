@@ -17,8 +17,6 @@ export interface PlatformServices {
   csv: CsvSource;
   /** Where statistics run: on PostgreSQL a small pool of their own (REPORTS_POOL_SIZE), so they cannot take the chat's connections; on PGlite the same handle as `db`. */
   reportsDb: Db;
-  /** PGlite: statistics keep their statements short — a series is read a slice of buckets at a time (db/client.ts, ReportsDatabase). */
-  shortStatements: boolean;
   /** The hot paths' fixed statements, kept prepared (src/server/db/statements.ts): the chat's messages, the LDAP sign-in. */
   statement: RunStatement;
   /** Whether a session still lives, and what ends one everywhere (src/server/auth/session-guard.ts; endUserSessions). */

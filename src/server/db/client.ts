@@ -70,12 +70,6 @@ export interface DatabaseOptions {
 export interface ReportsDatabase {
   db: Db;
   csv: CsvSource;
-  /**
-   * Whether a statistics statement holds the only connection and the event loop's thread while it
-   * runs (PGlite): series are then read a few buckets at a time (stats/series.ts, bucketSlices), so
-   * the chat never waits behind a long one.
-   */
-  shortStatements: boolean;
 }
 
 export interface Database {
@@ -145,7 +139,7 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, wo
     kind: 'pglite',
     statement: pgliteStatements(client, turns.chat),
     csv,
-    reports: { db: reportsDb, csv, shortStatements: true },
+    reports: { db: reportsDb, csv },
     exclusive: localExclusion(),
     async prepare(migrationsFolder, afterMigrate) {
       // PGlite is a single connection owned by this process: nothing else can race us.
@@ -195,7 +189,7 @@ async function openPostgres(url: string, reportsPoolSize: number, settings: Reco
     kind: 'postgres',
     statement: poolStatements(pool),
     csv,
-    reports: { db: reportsDb, csv, shortStatements: false },
+    reports: { db: reportsDb, csv },
     exclusive: (key, job) =>
       local(key, async () => {
         const client = await pool.connect();

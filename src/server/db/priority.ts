@@ -13,11 +13,22 @@ import type pg from 'pg';
  * after a poll of the event loop for I/O and once no chat statement is running and none has ended
  * for QUIET_MS (the gap between one chat statement and the next of the same message); none waits
  * longer than MAX_DEFER_MS, so the statistics still answer under a steady chat. A background
- * statement already running is not interrupted: the chat waits for it, which is why statistics read
- * their series a few buckets at a time on PGlite (stats/series.ts, bucketSlices).
+ * statement already running is not interrupted: on PGlite the chat waits for it, on PostgreSQL it
+ * keeps a core the chat shares — which is why statistics read their series a few buckets at a time
+ * on both engines (stats/run.ts, stats/series.ts's bucketSlices).
+ *
+ * While the chat is active (a chat statement running or ended within ACTIVE_MS), the background
+ * takes at most BUSY_SHARE of the time: after a piece of d ms the next waits d × (1 / share − 1).
+ * Readers looping as fast as answers come otherwise fill every gap between messages, and the
+ * platform's own work for them (building each slice's statement, reading its rows) allocates
+ * enough for the garbage collector to pause the process several times a second — pauses a chat
+ * message then lands in (issue 18: on PostgreSQL, 15 young-generation collections a second of ~2.6 ms
+ * with 4 looping readers, 4 with the share). Nobody chatting, the statistics run at full speed.
  */
 export const QUIET_MS = 3;
 export const MAX_DEFER_MS = 250;
+export const ACTIVE_MS = 100;
+export const BUSY_SHARE = 0.5;
 
 /** Runs a piece of work in one side's turn (Priority's chat or background). */
 export type Turn = <T>(work: () => Promise<T>) => Promise<T>;
@@ -37,9 +48,12 @@ export interface PriorityOptions {
   maxDeferMs?: number;
   /** How many pieces of background work may run at once (PGlite: 1; PostgreSQL: the executor's admission decides). */
   backgroundSlots?: number;
+  /** The share of the time background work may take while the chat is active (1: no limit). */
+  busyShare?: number;
+  activeMs?: number;
 }
 
-export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgroundSlots = 1 }: PriorityOptions = {}): Priority {
+export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgroundSlots = 1, busyShare = BUSY_SHARE, activeMs = ACTIVE_MS }: PriorityOptions = {}): Priority {
   let chatRunning = 0;
   let lastChatEnded = -Infinity;
   let backgroundRunning = 0;
@@ -47,6 +61,9 @@ export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgr
   const queue: { since: number; start: () => void }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let looking = false;
+  /** While the chat is active, background work rests until then after each piece (busyShare). */
+  let restUntil = -Infinity;
+  const rest = 1 / Math.min(1, Math.max(busyShare, 0.01)) - 1;
 
   /**
    * Looks, after the event loop's next poll for I/O (setImmediate), whether the oldest background
@@ -64,11 +81,12 @@ export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgr
   const look = () => {
     looking = false;
     const now = performance.now();
-    const quietIn = chatRunning > 0 ? quietMs : quietMs - (now - lastChatEnded);
+    // How long until the chat has been quiet for quietMs and the background has rested (busyShare).
+    const waitIn = Math.max(chatRunning > 0 ? quietMs : quietMs - (now - lastChatEnded), restUntil - now);
     for (let first = queue[0]; first && backgroundRunning < backgroundSlots; first = queue[0]) {
       const deferLeft = maxDeferMs - (now - first.since);
-      if (quietIn > 0 && deferLeft > 0) {
-        timer = setTimeout(next, Math.min(quietIn, deferLeft));
+      if (waitIn > 0 && deferLeft > 0) {
+        timer = setTimeout(next, Math.min(waitIn, deferLeft));
         return;
       }
       queue.shift();
@@ -102,9 +120,12 @@ export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgr
         queue.push({ since: performance.now(), start });
         next();
       });
+      const began = performance.now();
       try {
         return await work();
       } finally {
+        const ended = performance.now();
+        if (chatRunning > 0 || ended - lastChatEnded < activeMs) restUntil = Math.max(restUntil, ended + (ended - began) * rest);
         backgroundRunning--;
         next();
       }

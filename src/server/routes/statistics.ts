@@ -40,7 +40,7 @@ function serve<K extends StatKey>(app: FastifyInstance, key: K): void {
     await checkFilterReferences(db, orgId, filter);
     arrived(request);
     // On the reports' own connections (PostgreSQL): a heavy statistic never holds one the chat needs.
-    return executeStat(services.reportsDb, key, input, { sliced: services.shortStatements });
+    return executeStat(services.reportsDb, key, input);
   };
   implement(app, endpoints[key] as EndpointDef, handler);
 }

@@ -6,7 +6,7 @@ import { channelSeriesSql, intentSeriesSql, ratingSeriesSql } from './summaries'
 import { intentRatingsPairsTotalsSql, ratedTotalSql, totalsAnswer } from './totals';
 import { int, numOrNull, str, type Row } from './rows';
 import { conversationScope, inIds, meanSeconds, type DayRange, type Filter } from './scope';
-import { bucketLabelsSql, labelsOf, topNames, toSeries } from './series';
+import { labelsOf, topNames, toSeries } from './series';
 import type { StatQueries } from './types';
 
 type ChartKey = 'attendedChatsLine' | 'conversationsLine' | 'ratingsLine' | 'scaledChatsBars' | 'agentAverageTimeBars' | 'agentChatsBars' | 'intentRatingsBars' | 'intentsBars';
@@ -87,21 +87,21 @@ export function intentRatingsTotalsSql(input: RatingsInput): SQL {
 export const chartStats: StatQueries<ChartKey> = {
   /** Escalated chats per bucket and channel (channelSeriesSql): attended ones (attention=attended, the default) or not attended ones. */
   attendedChatsLine: {
-    sql: (input) => [channelSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    sql: channelSeriesSql,
     perBucket: true,
     shape: (rows, { query }, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, query.attention === 'notAttended' ? 'natt' : 'att'))
   },
 
   /** Conversations per bucket and channel (channelSeriesSql). */
   conversationsLine: {
-    sql: (input) => [channelSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    sql: channelSeriesSql,
     perBucket: true,
     shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows, 'n'))
   },
 
   /** Ratings (satisfaction 1–5) of the conversations of the range per bucket, one dataset per score (ratingSeriesSql). */
   ratingsLine: {
-    sql: (input) => [ratingSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    sql: ratingSeriesSql,
     perBucket: true,
     shape: (rows, _input, [labels = []]) =>
       toSeries(

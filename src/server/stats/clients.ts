@@ -4,7 +4,7 @@ import { byName } from '../routes/listing';
 import { pageOf, pagedSql } from './common';
 import { int, iso, numOrNull, str, strOrNull } from './rows';
 import { integrationScope, isoText } from './scope';
-import { bucketLabelsSql, labelsOf, toSeries } from './series';
+import { labelsOf, toSeries } from './series';
 import type { StatQueries } from './types';
 import { channelGroups, seriesPoints } from './channels';
 import { botTotalsSql, conversationSummarySql, customerEntriesSql, customerSummarySql } from './summaries';
@@ -23,7 +23,7 @@ export const clientStats: StatQueries<ClientKey> = {
 
   /** Customer entries per time bucket and channel (customerEntriesSql). */
   consumerClientsStatistics: {
-    sql: (input) => [customerEntriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    sql: customerEntriesSql,
     perBucket: true,
     shape: (rows, _input, [labels = []]) => toSeries(labelsOf(labels), channelGroups(rows), seriesPoints(rows))
   },

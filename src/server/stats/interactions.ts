@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { agentChatColumns, agentChatsSource, pageOrder } from '../reports/sources';
 import { pageOf, pagedSql } from './common';
 import { int, iso, isoOrNull, numOrNull, str, strOrNull, textList, type Row } from './rows';
-import { bucketLabelsSql, labelsOf, topNames, toSeries } from './series';
+import { labelsOf, topNames, toSeries } from './series';
 import { botTotalsSql, channelSeriesSql, conversationSummarySql, customerRowsSql, intentSeriesSql } from './summaries';
 import { fcrTotalsSql, totalsAnswer } from './totals';
 import type { StatInput, StatQueries } from './types';
@@ -128,7 +128,7 @@ export const interactionStats: StatQueries<InteractionKey> = {
    * (then by name); intents narrows them (intentSeriesSql).
    */
   intentsUnified: {
-    sql: (input) => [intentSeriesSql(input), bucketLabelsSql(input.range, input.query.resolution)],
+    sql: intentSeriesSql,
     perBucket: true,
     shape: (rows, _input, [labels = []]) => {
       const points = rows.map((row) => ({ label: str(row, 'label'), group: str(row, 'intent'), value: int(row, 'n') }));

@@ -10,7 +10,7 @@ import { runShared } from './executor';
 import { freshPlannerStatistics } from './planner-stats';
 import { STAT_QUERIES } from './registry';
 import type { Row } from './rows';
-import { bucketSlices, type Resolution } from './series';
+import { bucketLabelsSql, bucketSlices, type Resolution } from './series';
 import { dayRange, withDefaultDays } from './scope';
 import { STAT_KEYS, type StatInput, type StatKey, type StatQuery } from './types';
 
@@ -22,14 +22,21 @@ export function statInput<K extends StatKey>(idOrg: number, query: StatInput<K>[
   return { idOrg, query, params, range: dayRange(String(days.start), String(days.end)), now };
 }
 
-function statements<K extends StatKey>(key: K, input: StatInput<K>) {
+function statements<K extends StatKey>(key: K, input: StatInput<K>): readonly SQL[] {
   const query = STAT_QUERIES[key] as StatQuery<K>;
-  return { query, list: listed(query, input) };
+  const resolution = seriesResolution(query, input);
+  return resolution === undefined ? listed(query, input) : [...listed(query, input), bucketLabelsSql(input.range, resolution)];
 }
 
+/** The statistic's own statements (a series' without its labels). */
 function listed<K extends StatKey>(query: StatQuery<K>, input: StatInput<K>): readonly SQL[] {
   const built = query.sql(input);
   return Array.isArray(built) ? built : [built as SQL];
+}
+
+/** A series' resolution (StatQuery.perBucket); undefined for any other statistic. */
+function seriesResolution<K extends StatKey>(query: StatQuery<K>, input: StatInput<K>): Resolution | undefined {
+  return query.perBucket === true ? resolutionOf(input.query) : undefined;
 }
 
 /** The rows of each of the statistic's statements, run at once (each shared with an identical one running). */
@@ -38,11 +45,16 @@ function runAll(db: Db, list: readonly SQL[]): Promise<Row[][]> {
 }
 
 /**
- * A per-bucket statistic read one bucket-aligned slice of its range after another (series.ts,
- * bucketSlices): each statement's rows, the slices' rows in order. Each slice's statements are
- * short and the chat's statements pass between them (db/priority.ts).
+ * A series read one bucket-aligned slice of its range after another (series.ts, bucketSlices):
+ * each of its statements' rows, the slices' rows in order, then the labels of the whole range (one
+ * statement beside the slices). Each slice's statements are short and the chat's statements pass
+ * between them (db/priority.ts): a statement already running is never interrupted, on PGlite it
+ * holds the event loop's thread and on PostgreSQL a core the chat shares.
  */
 async function runSliced<K extends StatKey>(db: Db, query: StatQuery<K>, input: StatInput<K>, resolution: Resolution): Promise<Row[][]> {
+  const labels = runShared(db, bucketLabelsSql(input.range, resolution));
+  // Its failure is the slices' too; awaited after them, it must not go unhandled meanwhile.
+  labels.catch(() => undefined);
   const joined: Row[][] = [];
   for (const range of bucketSlices(input.range, resolution)) {
     const found = await runAll(db, listed(query, { ...input, range }));
@@ -51,20 +63,20 @@ async function runSliced<K extends StatKey>(db: Db, query: StatQuery<K>, input: 
       for (const row of rows) all.push(row);
     });
   }
-  return joined;
+  return [...joined, await labels];
 }
 
 export interface ExecuteOptions {
-  /** Read per-bucket statistics a slice of their range at a time (services.shortStatements: PGlite). */
+  /** Read a series a slice of its range at a time (default true; false reads the whole range in one statement: the tests' reference). */
   sliced?: boolean;
 }
 
-/** Runs one statistic on validated input (its statements at once, shared with identical ones running) and shapes the answer. */
+/** Runs one statistic on validated input (its statements at once, shared with identical ones running; a series a slice at a time) and shapes the answer. */
 export async function executeStat<K extends StatKey>(db: Db, key: K, input: StatInput<K>, options: ExecuteOptions = {}): Promise<Answer<K>> {
   const query = STAT_QUERIES[key] as StatQuery<K>;
-  const resolution = resolutionOf(input.query);
+  const resolution = seriesResolution(query, input);
   const [rows = [], ...more] =
-    options.sliced === true && query.perBucket === true && resolution !== undefined ? await runSliced(db, query, input, resolution) : await runAll(db, listed(query, input));
+    options.sliced !== false && resolution !== undefined ? await runSliced(db, query, input, resolution) : await runAll(db, statements(key, input));
   return query.shape(rows, input, more) as Answer<K>;
 }
 
@@ -108,8 +120,7 @@ export async function bareStatQuery(db: Db, key: string, idOrg: number, query: u
   if (key === 'agentConnectionStates') return rowsOf(await db.execute(agentStatesSql(idOrg)));
   if (!isStatKey(key)) throw new Error(`bareStatQuery: ${key} is not a statistic of src/server/stats`);
   await freshPlannerStatistics(db);
-  const { list } = statements(key, parseStatInput(key, idOrg, query, {}, new Date()));
   const results: unknown[][] = [];
-  for (const statement of list) results.push(rowsOf(await db.execute(statement)));
+  for (const statement of statements(key, parseStatInput(key, idOrg, query, {}, new Date()))) results.push(rowsOf(await db.execute(statement)));
   return results;
 }

@@ -39,8 +39,9 @@ export function bucketLabelsSql(range: DayRange, resolution: Resolution): SQL {
 
 /**
  * How much of a range one slice of a series covers (bucketSlices): a day of hours, two days, a
- * week, a month — on PGlite at 50,000 conversations a slice of the totals is a statement of about
- * 1–2 ms (a month of day totals ~14 ms: a slice is never smaller than its bucket).
+ * week, a month — at 50,000 conversations a slice of the totals is a statement of about 1–2 ms on
+ * PGlite (a month of day totals ~14 ms: a slice is never smaller than its bucket), and on PostgreSQL
+ * at 1,000,000 a 30-day daily series read in 15 slices answers in ~13 ms against ~6 ms whole.
  */
 const SLICE: Record<Resolution, { length: DurationLike; unit: 'day' | 'week' | 'month' }> = {
   hour: { length: { days: 1 }, unit: 'day' },

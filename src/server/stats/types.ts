@@ -82,9 +82,10 @@ type ResponseInput<K extends StatKey> = Endpoints[K]['response'] extends z.ZodTy
 export interface StatQuery<K extends StatKey> {
   sql(input: StatInput<K>): SQL | readonly SQL[];
   /**
-   * Every statement's rows are rows of time buckets of the range (a series and its labels): the rows
-   * of a range are, in order, those of its bucket-aligned slices (series.ts, bucketSlices), so the
-   * statistic may be read a slice at a time.
+   * A series: every statement's rows are rows of time buckets of the range, so the rows of a range
+   * are, in order, those of its bucket-aligned slices (series.ts, bucketSlices) and the statistic is
+   * read a slice at a time (run.ts). The runner adds the range's bucket labels (bucketLabelsSql, one
+   * statement over the whole range) as the last of `more`.
    */
   perBucket?: true;
   shape(rows: Row[], input: StatInput<K>, more: readonly Row[][]): ResponseInput<K>;

@@ -106,6 +106,43 @@ describe('database priority: the chat first, the background in quiet moments', (
     await sent;
   });
 
+  it('while the chat is active, rests after each piece of background work as long as it ran (a share of one half)', async () => {
+    const turns = priority({ quietMs: 3, maxDeferMs: 250, busyShare: 0.5, activeMs: 100 });
+    const log: string[] = [];
+    await turns.chat(() => Promise.resolve());
+    const first = work(log, 'first');
+    const second = work(log, 'second');
+    const done = [turns.background(first.run), turns.background(second.run)];
+    // The first piece starts once the chat has been quiet 3 ms, and runs 16 ms.
+    await vi.advanceTimersByTimeAsync(4);
+    expect(log).toEqual(['start first']);
+    await vi.advanceTimersByTimeAsync(15);
+    first.end();
+    // The chat was active 19 ms ago: the second waits 16 ms more.
+    await vi.advanceTimersByTimeAsync(14);
+    expect(log).toEqual(['start first']);
+    await vi.advanceTimersByTimeAsync(4);
+    expect(log).toEqual(['start first', 'start second']);
+    second.end();
+    await Promise.all(done);
+  });
+
+  it('runs background work back to back once the chat has been idle for the active time', async () => {
+    const turns = priority({ quietMs: 3, maxDeferMs: 250, busyShare: 0.5, activeMs: 100 });
+    const log: string[] = [];
+    await turns.chat(() => Promise.resolve());
+    await vi.advanceTimersByTimeAsync(100);
+    const first = work(log, 'first');
+    const second = work(log, 'second');
+    const done = [turns.background(first.run), turns.background(second.run)];
+    await vi.advanceTimersByTimeAsync(15);
+    first.end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['start first', 'start second']);
+    second.end();
+    await Promise.all(done);
+  });
+
   it('a failed piece of work frees the turn for the next', async () => {
     const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const failed = turns.background(() => Promise.reject(new Error('boom')));
