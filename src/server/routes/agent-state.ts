@@ -21,6 +21,7 @@ export const agentStateRoutes = defineRoutes('agentState', (app) => {
       nombre: agent.name,
       estado: agent.status,
       eventoPausa: agent.status === 'Pausa' ? agent.pause_event : null,
+      pausaMaxima: agent.status === 'Pausa' ? agent.pause_limit : null,
       fechaEstado: agent.since,
       chatsActivos: agent.chats
     }));

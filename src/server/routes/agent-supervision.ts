@@ -14,7 +14,7 @@ import { implement } from './register';
 /** The agent's state as obtenerEstadoConexionAsesores lists it. */
 async function connectionState(db: Db, idUser: number): Promise<AgentConnectionState> {
   const [agent] = await db
-    .select({ nombre: users.name, created: users.dateCreate, estado: agentPresence.status, since: agentPresence.since, eventoPausa: pauseEvents.nombre })
+    .select({ nombre: users.name, created: users.dateCreate, estado: agentPresence.status, since: agentPresence.since, eventoPausa: pauseEvents.nombre, pausaMaxima: pauseEvents.tiempoMaximo })
     .from(users)
     .leftJoin(agentPresence, eq(agentPresence.userId, users.idUser))
     .leftJoin(pauseEvents, eq(pauseEvents.id, agentPresence.pauseEventId))
@@ -30,6 +30,7 @@ async function connectionState(db: Db, idUser: number): Promise<AgentConnectionS
     nombre: agent.nombre,
     estado,
     eventoPausa: estado === PRESENCE.paused ? agent.eventoPausa : null,
+    pausaMaxima: estado === PRESENCE.paused ? agent.pausaMaxima : null,
     fechaEstado: (agent.since ?? agent.created).toISOString(),
     chatsActivos: Number(open?.n ?? 0)
   };

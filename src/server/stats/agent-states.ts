@@ -13,7 +13,7 @@ const OPEN_STATES = ['ASIGNADA', 'ACTIVA'];
  * 'Estado de asesores' (GET /api/obtenerEstadoConexionAsesores, served by routes/agent-state.ts)
  * as one statement: each active agent of the organisation (and supervisor who attends chats,
  * chat/attendants.ts) — of any of `splits` when named — its presence (no presence row yet:
- * 'Desconectado' since the account exists), the pause event and its open chats. The route answers
+ * 'Desconectado' since the account exists), the pause event (and its time limit) and its open chats. The route answers
  * it; the benchmark's bare baseline for that call is this statement alone.
  */
 export function agentStatesSql(idOrg: number, splits: readonly number[] = []): SQL {
@@ -21,7 +21,7 @@ export function agentStatesSql(idOrg: number, splits: readonly number[] = []): S
     where ${conversations.organizationId} = ${idOrg} and ${conversations.agentId} = ${users.idUser} and ${inArray(conversations.status, OPEN_STATES)})`;
   const inSplits = splits.length > 0 ? sql`and exists (select 1 from ${agentSplits} where ${agentSplits.idUser} = ${users.idUser} and ${inArray(agentSplits.idSplit, [...splits])})` : sql``;
   return sql`
-    select ${users.idUser} as id_user, ${users.name} as name, coalesce(${agentPresence.status}, 'Desconectado') as status, ${pauseEvents.nombre} as pause_event,
+    select ${users.idUser} as id_user, ${users.name} as name, coalesce(${agentPresence.status}, 'Desconectado') as status, ${pauseEvents.nombre} as pause_event, ${pauseEvents.tiempoMaximo} as pause_limit,
       ${isoText(sql`coalesce(${agentPresence.since}, ${users.dateCreate})`)} as since, ${open} as chats
     from ${users}
     left join ${agentPresence} on ${agentPresence.userId} = ${users.idUser}
@@ -34,6 +34,7 @@ const AgentStateRow = z.object({
   name: z.string(),
   status: z.string(),
   pause_event: z.string().nullable(),
+  pause_limit: z.number().nullable(),
   since: z.string(),
   chats: z.number()
 });

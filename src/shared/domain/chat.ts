@@ -28,6 +28,8 @@ export const AgentConnectionState = z.object({
   estado: z.string(),
   /** The pause event's name while estado is 'Pausa'. */
   eventoPausa: z.string().nullable(),
+  /** The pause event's time limit in minutes while estado is 'Pausa' (null: none; the home page alerts past it). */
+  pausaMaxima: z.number().int().nullable().default(null),
   fechaEstado: Timestamp,
   chatsActivos: z.number().int().nonnegative()
 });

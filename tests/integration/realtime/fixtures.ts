@@ -155,7 +155,7 @@ export async function createChatFixture(app: FastifyInstance, opts: FixtureOptio
     agents.push({ userId: user.idUser, email: a.email, name: a.name, token, splitId: a.splitId });
   }
 
-  const [pause] = await db.insert(pauseEvents).values({ organizationId: orgId, nombre: 'Almuerzo' }).returning({ id: pauseEvents.id });
+  const [pause] = await db.insert(pauseEvents).values({ organizationId: orgId, nombre: 'Almuerzo', tiempoMaximo: 60 }).returning({ id: pauseEvents.id });
   const [business] = await db
     .insert(businessReasons)
     .values({ organizationId: orgId, codigoCausal: 'CONSULTA', nombre: 'Consulta general' })

@@ -161,6 +161,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
         nombre: agent.name,
         estado: 'Pausa',
         eventoPausa: 'Almuerzo',
+        pausaMaxima: 60,
         fechaEstado: clock.now.toISOString(),
         chatsActivos: 0
       });
@@ -181,7 +182,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
       expect(console.received('chat:incoming')).toEqual([]);
       // The statistics readers see it too.
       const states = await rest(supervisor, 'GET', '/api/obtenerEstadoConexionAsesores');
-      expect(states.json<AgentConnectionState[]>().find((s) => s.idUser === agent.userId)).toMatchObject({ estado: 'Pausa', eventoPausa: 'Almuerzo' });
+      expect(states.json<AgentConnectionState[]>().find((s) => s.idUser === agent.userId)).toMatchObject({ estado: 'Pausa', eventoPausa: 'Almuerzo', pausaMaxima: 60 });
 
       // When the agent comes back himself, the waiting chat is his.
       await console.ok('agent:status', { status: 'CONECTADO' }, AgentStatusView);
@@ -199,7 +200,7 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
 
       const res = await rest(admin, 'POST', '/api/actualizarEstadoAsesor', { idUser: first.userId, estado: 'Desconectado' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ estado: 'Desconectado', eventoPausa: null, chatsActivos: 0 });
+      expect(res.json()).toMatchObject({ estado: 'Desconectado', eventoPausa: null, pausaMaxima: null, chatsActivos: 0 });
       await console.waitFor('agent:status', AgentStatusView, (s) => s.status === 'DESCONECTADO');
       await console.waitFor('chat:removed', Removed, (r) => r.conversationId === incoming && r.reason === 'DESCONEXION');
       await routed();

@@ -102,16 +102,16 @@ describe.each(BACKENDS)('general human-agent settings on %s', (backend) => {
 
     it('creates an event at the top of the list, edits it and deletes it logically', async () => {
       clock = NOW;
-      const created = await call('supervisor@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Reunión de equipo', descripcion: 'Semanal' });
+      const created = await call('supervisor@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Reunión de equipo', descripcion: 'Semanal', tiempoMaximo: 45 });
       expect(created.statusCode).toBe(200);
       const event = PauseEvent.parse(created.json());
-      expect(event).toMatchObject({ nombre: 'Reunión de equipo', descripcion: 'Semanal', activo: true, logic_delete: false, fechaCreacion: NOW.toISOString() });
+      expect(event).toMatchObject({ nombre: 'Reunión de equipo', descripcion: 'Semanal', activo: true, tiempoMaximo: 45, logic_delete: false, fechaCreacion: NOW.toISOString() });
       expect((await call('asesor@demo.co', 'GET', '/api/obtenerEventosPausa')).json<PauseEvent[]>()[0]?.id).toBe(event.id);
 
       clock = LATER;
       const updated = await call('admin@demo.co', 'POST', '/api/actualizarEventoPausa', { id: event.id, nombre: 'Reunión', activo: false });
       expect(updated.statusCode).toBe(200);
-      expect(updated.json()).toMatchObject({ id: event.id, nombre: 'Reunión', descripcion: '', activo: false, fechaActualizacion: LATER.toISOString(), fechaCreacion: NOW.toISOString() });
+      expect(updated.json()).toMatchObject({ id: event.id, nombre: 'Reunión', descripcion: '', activo: false, tiempoMaximo: null, fechaActualizacion: LATER.toISOString(), fechaCreacion: NOW.toISOString() });
 
       const deleted = await call('admin@demo.co', 'DELETE', `/api/eliminarEventoPausa?id=${event.id}`);
       expect(deleted.statusCode).toBe(200);
@@ -128,6 +128,12 @@ describe.each(BACKENDS)('general human-agent settings on %s', (backend) => {
         ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: '' }, 400],
         ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'x'.repeat(121) }, 400],
         ['admin@demo.co', 'POST', '/api/crearEventoPausa', { descripcion: 'sin nombre' }, 400],
+        ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Cero', tiempoMaximo: 0 }, 400],
+        ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Turno y medio', tiempoMaximo: 721 }, 400],
+        ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Fracción', tiempoMaximo: 2.5 }, 400],
+        ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Texto', tiempoMaximo: '30' }, 400],
+        ['admin@demo.co', 'POST', '/api/crearEventoPausa', { nombre: 'Enorme', tiempoMaximo: 2147483648 }, 400],
+        ['admin@demo.co', 'POST', '/api/actualizarEventoPausa', { id: 1, nombre: 'Almuerzo', tiempoMaximo: -1 }, 400],
         ['admin@demo.co', 'POST', '/api/actualizarEventoPausa', { id: 0, nombre: 'X' }, 400],
         ['admin@demo.co', 'POST', '/api/actualizarEventoPausa', { id: 5, nombre: 'Ajeno' }, 404],
         ['admin@otra.co', 'POST', '/api/actualizarEventoPausa', { id: 1, nombre: 'Ajeno' }, 404],

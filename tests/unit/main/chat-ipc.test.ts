@@ -194,7 +194,8 @@ describe('chat REST reads and upload', () => {
       return json(500, {});
     };
     expect(await handlers['chat:templates'](undefined)).toEqual({ ok: true, data: [{ idTemplate: 1, templateName: 'Saludo', templateContent: 'Hola' }] });
-    expect(await handlers['chat:pauseEvents'](undefined)).toEqual({ ok: true, data: [pause(1, true)] });
+    // A platform that does not send a pause limit (an older one) means none.
+    expect(await handlers['chat:pauseEvents'](undefined)).toEqual({ ok: true, data: [{ ...pause(1, true), tiempoMaximo: null }] });
     expect(requests('/api/obtenerEventosPausa')[0]?.url).toContain('alsoDeleted=false');
     expect(await handlers['chat:contacts'](undefined)).toEqual({ ok: false, error: { status: 500, message: MSG.generic.serverError } });
   });

@@ -82,7 +82,7 @@ function AgentStates({ coalesceMs }: { coalesceMs: number }) {
 }
 
 describe('useLiveReload', () => {
-  const agent = (idUser: number) => ({ idUser, nombre: `Asesor ${idUser}`, estado: 'Activo', eventoPausa: null, fechaEstado: '2026-03-02T10:00:00', chatsActivos: 0 });
+  const agent = (idUser: number) => ({ idUser, nombre: `Asesor ${idUser}`, estado: 'Activo', eventoPausa: null, pausaMaxima: null, fechaEstado: '2026-03-02T10:00:00', chatsActivos: 0 });
   const sleep = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 
   it("asks again once per burst of the topic's notices, keeps the numbers on screen meanwhile, and never polls", async () => {

@@ -212,8 +212,8 @@ describe('the analytics pages', () => {
       if (arg.call !== 'agentConnectionStates') return { ok: true, data: [] };
       round++;
       const agents = [
-        { idUser: 1, nombre: 'Ana', estado: round === 1 ? 'Activo' : 'Pausa', eventoPausa: round === 1 ? null : 'Almuerzo', fechaEstado: '2026-03-02T10:00:00', chatsActivos: 2 },
-        { idUser: 2, nombre: 'Luis', estado: 'Desconectado', eventoPausa: null, fechaEstado: '2026-03-02T09:00:00', chatsActivos: 0 }
+        { idUser: 1, nombre: 'Ana', estado: round === 1 ? 'Activo' : 'Pausa', eventoPausa: round === 1 ? null : 'Almuerzo', pausaMaxima: round === 1 ? null : 60, fechaEstado: '2026-03-02T10:00:00', chatsActivos: 2 },
+        { idUser: 2, nombre: 'Luis', estado: 'Desconectado', eventoPausa: null, pausaMaxima: null, fechaEstado: '2026-03-02T09:00:00', chatsActivos: 0 }
       ];
       return { ok: true, data: agents };
     };

@@ -34,6 +34,7 @@ const pauseEvent = (id: number, nombre: string): PauseEvent => ({
   nombre,
   descripcion: '',
   activo: true,
+  tiempoMaximo: null,
   logic_delete: false,
   fechaCreacion: stamp,
   fechaActualizacion: stamp

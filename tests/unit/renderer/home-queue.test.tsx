@@ -5,6 +5,7 @@ import { renderApp } from './render-app';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { LiveQueue } from '../../../src/shared/api/queue-supervision';
+import type { AgentConnectionState } from '../../../src/shared/domain/chat';
 import type { IpcResult } from '../../../src/shared/ipc';
 import type { RoleId } from '../../../src/shared/roles';
 import { CHAT_QUEUE_PATH, WALLBOARD_PATH } from '../../../src/shared/supervision-pages';
@@ -80,6 +81,28 @@ describe('the alert rules', () => {
     expect(supervisorAlerts(queueOf([], [{}, {}, { abierto: false, asesoresConectados: 0 }]), NOW)).toEqual([]);
   });
 
+  it('warns of an agent paused longer than the pause event allows, and never of an event without a limit', () => {
+    const since = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+    const agent = (idUser: number, estado: string, eventoPausa: string | null, pausaMaxima: number | null, seconds: number): AgentConnectionState => ({
+      idUser,
+      nombre: `Asesor ${idUser}`,
+      estado,
+      eventoPausa,
+      pausaMaxima,
+      fechaEstado: since(seconds),
+      chatsActivos: 0
+    });
+    const agents = [
+      agent(1, 'Pausa', 'Baño', 10, 10 * 60 + 1),
+      agent(2, 'Pausa', 'Baño', 10, 10 * 60),
+      agent(3, 'Pausa', 'Capacitación', null, 5 * 3600),
+      agent(4, 'Activo', null, null, 5 * 3600)
+    ];
+    const alerts = supervisorAlerts(queueOf([]), NOW, agents);
+    expect(alerts.map((a) => [a.kind, a.key])).toEqual([['longPause', 'agent:1']]);
+    expect(alerts[0]?.text).toBe('Asesor 1 lleva 00:10:01 en la pausa Baño; el máximo es 10 min');
+  });
+
   it('counts the chats of each split and its longest wait', () => {
     const queue = queueOf([
       { id: 'a', split: 1, waited: 300 },
@@ -120,9 +143,9 @@ describe('the home page and the queue screen', () => {
   const calls = () => fake.api.analytics.query.mock.calls.map(([arg]) => arg as AnalyticsQueryArg);
   const tileValue = (label: string) => within(screen.getByRole('group', { name: label })).getByText((_, el) => el?.hasAttribute('data-indicator') ?? false).textContent;
   const agents = [
-    { idUser: 7, nombre: 'Valentina López', estado: 'Activo', eventoPausa: null, fechaEstado: new Date(Date.now() - 90_000).toISOString(), chatsActivos: 2 },
-    { idUser: 8, nombre: 'Luis Pérez', estado: 'Pausa', eventoPausa: 'Almuerzo', fechaEstado: new Date(Date.now() - 600_000).toISOString(), chatsActivos: 0 },
-    { idUser: 9, nombre: 'Marta Ruiz', estado: 'Activo', eventoPausa: null, fechaEstado: new Date(Date.now() - 60_000).toISOString(), chatsActivos: 3 }
+    { idUser: 7, nombre: 'Valentina López', estado: 'Activo', eventoPausa: null, pausaMaxima: null, fechaEstado: new Date(Date.now() - 90_000).toISOString(), chatsActivos: 2 },
+    { idUser: 8, nombre: 'Luis Pérez', estado: 'Pausa', eventoPausa: 'Almuerzo', pausaMaxima: 5, fechaEstado: new Date(Date.now() - 600_000).toISOString(), chatsActivos: 0 },
+    { idUser: 9, nombre: 'Marta Ruiz', estado: 'Activo', eventoPausa: null, pausaMaxima: null, fechaEstado: new Date(Date.now() - 60_000).toISOString(), chatsActivos: 3 }
   ];
 
   it("shows '--' while pending, then today against last week's same hours, the queue, the agents and the alerts", async () => {
@@ -180,7 +203,9 @@ describe('the home page and the queue screen', () => {
     expect(screen.getByText(/Chat conv-1 en Ventas lleva/)).toBeTruthy();
     expect(screen.getByText('El split Soporte técnico está abierto y no tiene asesores conectados')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Asignar en la cola de chats' }).getAttribute('href')).toBe(CHAT_QUEUE_PATH);
-    expect(screen.getByRole('link', { name: 'Ver asesores' }).getAttribute('href')).toBe('/configuracion/asesor-humano/asesores');
+    // Luis has been on Almuerzo 10 min, past its 5-min limit.
+    expect(screen.getByText(/Luis Pérez lleva 00:10:\d\d en la pausa Almuerzo; el máximo es 5 min/)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Ver asesores' }).map((a) => a.getAttribute('href'))).toEqual(['/configuracion/asesor-humano/asesores', '/configuracion/asesor-humano/asesores']);
 
     // Live: a monitor notice reloads the queue (no polling in between).
     const before = calls().filter((c) => c.call === 'liveQueue').length;

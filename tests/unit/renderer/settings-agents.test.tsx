@@ -29,6 +29,7 @@ const state = (idUser: number, nombre: string, estado: string, eventoPausa: stri
   nombre,
   estado,
   eventoPausa,
+  pausaMaxima: null,
   fechaEstado: ISO,
   chatsActivos: 1
 });
@@ -45,7 +46,7 @@ const split = (idSplit: number, nombre: string): Split => ({
   horariosAtencion: [],
   derivaciones: []
 });
-const pause = (id: number, nombre: string, activo = true): PauseEvent => ({ id, nombre, descripcion: '', activo, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
+const pause = (id: number, nombre: string, activo = true): PauseEvent => ({ id, nombre, descripcion: '', activo, tiempoMaximo: null, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
 const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
 
 function install(states: () => AgentConnectionState[]) {

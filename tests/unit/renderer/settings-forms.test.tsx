@@ -19,7 +19,7 @@ afterEach(cleanup);
 vi.setConfig({ testTimeout: 90_000 });
 
 const PARAMS: ChatParameters = { diasLaborales: [1, 2, 3, 4, 5], horaLaboralInicio: '08:00', horaLaboralFin: '18:00', nroMaximoChatsAsesor: 3, tiempoInactividadCliente: 10 };
-const pause = (id: number, nombre: string): PauseEvent => ({ id, nombre, descripcion: '', activo: true, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
+const pause = (id: number, nombre: string): PauseEvent => ({ id, nombre, descripcion: '', activo: true, tiempoMaximo: null, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
 const reason = (id: number, nombre: string): BusinessReason => ({
   idCausal: id,
   codigoCausal: `C${id}`,

@@ -13,7 +13,7 @@ import { ISO, dialog, failReply, installSettings, okReply, renderPage, rowOf } f
 afterEach(cleanup);
 
 const PARAMS: ChatParameters = { diasLaborales: [1, 2, 3, 4, 5], horaLaboralInicio: '08:00', horaLaboralFin: '18:00', nroMaximoChatsAsesor: 3, tiempoInactividadCliente: 10 };
-const pause = (id: number, nombre: string): PauseEvent => ({ id, nombre, descripcion: '', activo: true, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
+const pause = (id: number, nombre: string): PauseEvent => ({ id, nombre, descripcion: '', activo: true, tiempoMaximo: null, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
 const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
 
 describe('general: chat parameters', () => {
@@ -94,9 +94,21 @@ describe('general: pause events', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
     expect(await dialog().findByText('El nombre es obligatorio')).toBeTruthy();
     fireEvent.change(dialog().getByLabelText(/^Nombre/), { target: { value: 'Capacitación' } });
+    // The limit is optional; when given, whole minutes within a shift.
+    fireEvent.change(dialog().getByLabelText(/^Tiempo máximo de la pausa/), { target: { value: '721' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
+    expect(await dialog().findByText('El tiempo máximo de la pausa no puede superar 720')).toBeTruthy();
+    fireEvent.change(dialog().getByLabelText(/^Tiempo máximo de la pausa/), { target: { value: 'media hora' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
+    expect(await dialog().findByText('El tiempo máximo de la pausa debe ser un número')).toBeTruthy();
+    expect((dialog().getByLabelText(/^Nombre/) as HTMLInputElement).value).toBe('Capacitación');
+    fireEvent.change(dialog().getByLabelText(/^Tiempo máximo de la pausa/), { target: { value: '90' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.pauseEvents.created)).toBeTruthy();
     await waitFor(() => expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Capacitación', 'Almuerzo', 'Baño']));
+    expect(fake.sent('createPauseEvent').map((a) => (a as { body: unknown }).body)).toEqual([{ nombre: 'Capacitación', descripcion: '', activo: true, tiempoMaximo: 90 }]);
+    expect(rowOf('Capacitación').textContent).toContain('90 min');
+    expect(rowOf('Almuerzo').textContent).toContain('Sin límite');
 
     fireEvent.click(within(rowOf('Baño')).getByRole('button', { name: 'Editar Baño' }));
     const edit = within(screen.getByRole('dialog', { hidden: true }));
@@ -104,6 +116,8 @@ describe('general: pause events', () => {
     fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
     expect(await screen.findByText(MSG.pauseEvents.updated)).toBeTruthy();
     await waitFor(() => expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Capacitación', 'Almuerzo', 'Pausa activa']));
+    // Left blank, the limit is sent as none.
+    expect(fake.sent('updatePauseEvent').map((a) => (a as { body: { tiempoMaximo?: unknown } }).body.tiempoMaximo)).toEqual([null]);
 
     fireEvent.click(within(rowOf('Almuerzo')).getByRole('button', { name: 'Eliminar Almuerzo' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Eliminar', hidden: true }));

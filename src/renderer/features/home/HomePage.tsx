@@ -54,8 +54,7 @@ export const HOME_TEXT = {
   noAlerts: 'Sin alertas por ahora.',
   queueFailed: 'No fue posible consultar la cola de chats',
   agentsFailed: 'No fue posible consultar el estado de los asesores',
-  pauseLimitNote: 'Los eventos de pausa no tienen un tiempo máximo configurado: no se alertan pausas largas.',
-  act: { longWait: 'Asignar en la cola de chats', noAgents: 'Ver asesores' }
+  act: { longWait: 'Asignar en la cola de chats', noAgents: 'Ver asesores', longPause: 'Ver asesores' }
 } as const;
 
 const useStyles = makeStyles({
@@ -209,7 +208,7 @@ function AlertList({ alerts, role, idOrg }: { alerts: SupervisorAlert[]; role: R
         const to = target(alert);
         return (
           <li key={alert.key}>
-            <MessageBar intent={alert.kind === 'longWait' ? 'warning' : 'error'}>
+            <MessageBar intent={alert.kind === 'noAgents' ? 'error' : 'warning'}>
               <MessageBarBody>
                 {alert.text}
                 {to ? (
@@ -242,7 +241,7 @@ function NowSection({ idOrg, role }: { idOrg: number | null; role: RoleId }) {
     const bySplit = new Map(data.splits.map((s) => [s.idSplit, s]));
     return waitingBySplit(data, nowMs).map((row) => ({ ...row, abierto: bySplit.get(row.idSplit)?.abierto ?? false, asesoresConectados: bySplit.get(row.idSplit)?.asesoresConectados ?? 0 }));
   }, [data, nowMs]);
-  const alerts = useMemo(() => (data ? supervisorAlerts(data, nowMs) : []), [data, nowMs]);
+  const alerts = useMemo(() => (data ? supervisorAlerts(data, nowMs, agents.data ?? []) : []), [data, nowMs, agents.data]);
   const agentRows = useMemo(() => [...(agents.data ?? [])].sort((a, b) => a.nombre.localeCompare(b.nombre, 'es')), [agents.data]);
   const counts = useMemo(() => {
     const out = { [AGENT_STATUS_LABELS.CONECTADO]: 0, [AGENT_STATUS_LABELS.PAUSA]: 0, [AGENT_STATUS_LABELS.DESCONECTADO]: 0 } as Record<string, number>;
@@ -258,7 +257,6 @@ function NowSection({ idOrg, role }: { idOrg: number | null; role: RoleId }) {
         <DataState status={queue.status} errorTitle={HOME_TEXT.queueFailed} errorDetail={queue.error?.message} empty={false} onRetry={queue.reload} level="h3">
           <AlertList alerts={alerts} role={role} idOrg={idOrg} />
         </DataState>
-        <Caption1>{HOME_TEXT.pauseLimitNote}</Caption1>
       </section>
       <section className={styles.section} aria-labelledby="home-now">
         <Subtitle2 as="h2" id="home-now" className={styles.heading}>

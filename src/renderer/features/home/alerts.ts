@@ -1,10 +1,11 @@
 import type { LiveQueue } from '../../../shared/api/queue-supervision';
+import { toAgentStatus, type AgentConnectionState } from '../../../shared/domain/chat';
 import { formatHms } from '../../../shared/format';
 
 /**
- * The alerts a supervisor acts on, from the live queue. Two rules; the third the issue names (an
- * agent paused longer than the pause event allows) has nothing to stand on: a pause event has no
- * time limit in the data model (pause_events: nombre, descripcion, activo), so it is not raised.
+ * The alerts a supervisor acts on, from the live queue and the agents' states: a chat waiting
+ * long, an open split with nobody connected, an agent paused longer than the pause event allows
+ * (its tiempoMaximo, set on the general settings page; an event without one never alerts).
  *
  * A split's only wait threshold is its timeMaxInitConversation: the engine's sweeper closes a chat
  * that waited that long as not attended (TIEMPO_ESPERA). A chat past it is gone within one sweep,
@@ -13,7 +14,7 @@ import { formatHms } from '../../../shared/format';
  */
 export const QUEUE_ALERT_SHARE = 0.5;
 
-export type AlertKind = 'longWait' | 'noAgents';
+export type AlertKind = 'longWait' | 'noAgents' | 'longPause';
 
 export interface SupervisorAlert {
   kind: AlertKind;
@@ -28,7 +29,7 @@ export function secondsSince(iso: string, nowMs: number): number {
   return Number.isFinite(at) ? Math.max(0, Math.floor((nowMs - at) / 1000)) : 0;
 }
 
-export function supervisorAlerts(queue: LiveQueue, nowMs: number): SupervisorAlert[] {
+export function supervisorAlerts(queue: LiveQueue, nowMs: number, agents: readonly AgentConnectionState[] = []): SupervisorAlert[] {
   const alerts: SupervisorAlert[] = [];
   const limits = new Map(queue.splits.map((s) => [s.idSplit, s.tiempoMaximoEspera * 60]));
   for (const chat of queue.chats) {
@@ -46,6 +47,16 @@ export function supervisorAlerts(queue: LiveQueue, nowMs: number): SupervisorAle
   for (const split of queue.splits) {
     if (!split.abierto || split.asesoresConectados > 0) continue;
     alerts.push({ kind: 'noAgents', key: `split:${split.idSplit}`, text: `El split ${split.nombre} está abierto y no tiene asesores conectados` });
+  }
+  for (const agent of agents) {
+    if (toAgentStatus(agent.estado) !== 'PAUSA' || agent.pausaMaxima === null) continue;
+    const paused = secondsSince(agent.fechaEstado, nowMs);
+    if (paused <= agent.pausaMaxima * 60) continue;
+    alerts.push({
+      kind: 'longPause',
+      key: `agent:${agent.idUser}`,
+      text: `${agent.nombre} lleva ${formatHms(paused)} en la pausa ${agent.eventoPausa ?? ''}; el máximo es ${agent.pausaMaxima} min`
+    });
   }
   return alerts;
 }

@@ -123,6 +123,8 @@ export const pauseEvents = pgTable(
     nombre: text('nombre').notNull(),
     descripcion: text('descripcion').notNull().default(''),
     activo: boolean('activo').notNull().default(true),
+    /** The longest an agent should stay paused on this event, in minutes (null: no limit); the home page alerts past it. */
+    tiempoMaximo: integer('tiempo_maximo'),
     logicDelete: boolean('logic_delete').notNull().default(false),
     ...audit
   },

@@ -76,10 +76,10 @@ export const DEMO_CHAT_PARAMETERS = [
 ] as const;
 
 export const DEMO_PAUSE_EVENTS = [
-  { id: 1, organizationId: DEMO_ORG_ID, nombre: 'Almuerzo', descripcion: 'Pausa para almorzar' },
-  { id: 2, organizationId: DEMO_ORG_ID, nombre: 'Pausa activa', descripcion: 'Estiramiento y descanso visual' },
-  { id: 3, organizationId: DEMO_ORG_ID, nombre: 'Capacitación', descripcion: 'Formación programada por el supervisor' },
-  { id: 4, organizationId: DEMO_ORG_ID, nombre: 'Baño', descripcion: 'Pausa breve' },
+  { id: 1, organizationId: DEMO_ORG_ID, nombre: 'Almuerzo', descripcion: 'Pausa para almorzar', tiempoMaximo: 60 },
+  { id: 2, organizationId: DEMO_ORG_ID, nombre: 'Pausa activa', descripcion: 'Estiramiento y descanso visual', tiempoMaximo: 15 },
+  { id: 3, organizationId: DEMO_ORG_ID, nombre: 'Capacitación', descripcion: 'Formación programada por el supervisor', tiempoMaximo: null },
+  { id: 4, organizationId: DEMO_ORG_ID, nombre: 'Baño', descripcion: 'Pausa breve', tiempoMaximo: 10 },
   { id: 5, organizationId: OTHER_ORG_ID, nombre: 'Almuerzo', descripcion: 'Pausa para almorzar' }
 ] as const;
 

@@ -19,6 +19,7 @@ const pauseColumns = {
   nombre: pauseEvents.nombre,
   descripcion: pauseEvents.descripcion,
   activo: pauseEvents.activo,
+  tiempoMaximo: pauseEvents.tiempoMaximo,
   logic_delete: pauseEvents.logicDelete,
   fechaCreacion: pauseEvents.fechaCreacion,
   fechaActualizacion: pauseEvents.fechaActualizacion

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/TextField';
 import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
 import { FormDialog } from '../../../components/settings/FormDialog';
 import { SwitchField, TextAreaField } from '../../../components/settings/fields';
-import { checkWith, type FieldErrors } from '../../../components/settings/form';
+import { checkWith, numberFrom, type FieldErrors } from '../../../components/settings/form';
 import { RowActions } from '../../../components/settings/RowActions';
 import { callSettings } from '../../../components/settings/settings-client';
 import { SettingsSection } from '../../../components/settings/SettingsPage';
@@ -35,6 +35,7 @@ export function PauseEventsSection() {
     { key: 'nombre', header: SETTINGS_TEXT.name, render: (e) => e.nombre },
     { key: 'descripcion', header: SETTINGS_TEXT.description, render: (e) => e.descripcion },
     { key: 'activo', header: SETTINGS_TEXT.active, render: (e) => (e.activo ? SETTINGS_TEXT.yes : SETTINGS_TEXT.no) },
+    { key: 'tiempoMaximo', header: PAUSE_TEXT.maxMinutes, render: (e) => (e.tiempoMaximo === null ? PAUSE_TEXT.noLimit : PAUSE_TEXT.minutes(e.tiempoMaximo)) },
     { key: 'fecha', header: SETTINGS_TEXT.updatedAt, render: (e) => formatDateTime(e.fechaActualizacion) },
     {
       key: 'acciones',
@@ -72,10 +73,14 @@ export function PauseEventsSection() {
 function PauseEventDialog({ editing, events, onClose, onSaved }: { editing: Editing<PauseEvent>; events: readonly PauseEvent[]; onClose(): void; onSaved(event: PauseEvent): void }) {
   const notify = useNotify();
   const form = useSettingsForm(() =>
-    editing.mode === 'edit' ? { nombre: editing.item.nombre, descripcion: editing.item.descripcion, activo: editing.item.activo } : { nombre: '', descripcion: '', activo: true }
+    editing.mode === 'edit'
+      ? { nombre: editing.item.nombre, descripcion: editing.item.descripcion, activo: editing.item.activo, tiempoMaximo: editing.item.tiempoMaximo === null ? '' : String(editing.item.tiempoMaximo) }
+      : { nombre: '', descripcion: '', activo: true, tiempoMaximo: '' }
   );
   const selfId = editing.mode === 'edit' ? editing.item.id : undefined;
-  const check = () => (selfId === undefined ? checkWith(CreatePauseEvent, form.values) : checkWith(UpdatePauseEvent, { id: selfId, ...form.values }));
+  // A blank limit is no limit; anything else must be whole minutes within range.
+  const fields = () => ({ ...form.values, tiempoMaximo: numberFrom(form.values.tiempoMaximo) ?? null });
+  const check = () => (selfId === undefined ? checkWith(CreatePauseEvent, fields()) : checkWith(UpdatePauseEvent, { id: selfId, ...fields() }));
   /** The name of another live event of the organisation, compared as the platform compares them (unique-name.ts). */
   const taken = (): FieldErrors => (nameTaken(events, form.values.nombre, (e) => e.nombre, (e) => e.id, selfId) ? { nombre: DUPLICATE_TEXT.pauseEvent } : {});
 
@@ -105,6 +110,15 @@ function PauseEventDialog({ editing, events, onClose, onSaved }: { editing: Edit
     >
       <TextField label={SETTINGS_TEXT.name} name="nombre" value={form.values.nombre} onChange={(v) => form.set('nombre', v)} error={form.error('nombre')} />
       <TextAreaField label={SETTINGS_TEXT.description} name="descripcion" value={form.values.descripcion} onChange={(v) => form.set('descripcion', v)} error={form.error('descripcion')} />
+      <TextField
+        label={PAUSE_TEXT.maxMinutesField}
+        name="tiempoMaximo"
+        required={false}
+        value={form.values.tiempoMaximo}
+        onChange={(v) => form.set('tiempoMaximo', v)}
+        error={form.error('tiempoMaximo')}
+        hint={PAUSE_TEXT.maxMinutesHint}
+      />
       <SwitchField label={SETTINGS_TEXT.active} checked={form.values.activo} onChange={(v) => form.set('activo', v)} />
     </FormDialog>
   );

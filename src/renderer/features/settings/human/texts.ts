@@ -29,7 +29,12 @@ export const PAUSE_TEXT = {
   create: 'Nuevo evento de pausa',
   editTitle: (name: string) => `Editar evento de pausa ${name}`,
   list: 'Eventos de pausa',
-  deleteText: (name: string) => `El evento «${name}» dejará de ofrecerse para pausar. El histórico de conexiones lo conserva.`
+  deleteText: (name: string) => `El evento «${name}» dejará de ofrecerse para pausar. El histórico de conexiones lo conserva.`,
+  maxMinutes: 'Tiempo máximo',
+  maxMinutesField: 'Tiempo máximo de la pausa (minutos)',
+  maxMinutesHint: 'Opcional. El inicio de los supervisores alerta cuando un asesor lleva más tiempo en esta pausa.',
+  noLimit: 'Sin límite',
+  minutes: (n: number) => `${n} min`
 } as const;
 
 export const PARAMETERS_TEXT = {

@@ -1,0 +1,1 @@
+ALTER TABLE "pause_events" ADD COLUMN "tiempo_maximo" integer;
