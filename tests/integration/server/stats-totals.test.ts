@@ -157,6 +157,9 @@ describe.each(BACKENDS)('the statistics daily totals on %s', (backend) => {
     await app.db.execute(sql`update conversations set city_id = (select max(city_id) from conversations) where ${some('city_id is not null', 25)}`);
     await app.db.execute(sql`update conversations set satisfaction = 1 where ${some('satisfaction is null', 25)}`);
     await app.db.execute(sql`update conversations set nps = 8 where ${some('nps is null', 25)}`);
+    await app.db.execute(sql`update conversations set agent_id = (select max(agent_id) from conversations) where ${some('agent_id is not null', 25)}`);
+    await app.db.execute(sql`update conversations set split_id = (select max(split_id) from conversations) where ${some('split_id is not null', 25)}`);
+    await app.db.execute(sql`update conversations set id_va = (select max(id_va) from conversations) where ${some('true', 25)}`);
     // Moved to another day, and a message's update of the conversation (no column the totals read).
     await app.db.execute(sql`update conversations set started_at = started_at - interval '3 days' where id_conv in (select id_conv from conversations order by id_conv limit 15)`);
     await app.db.execute(sql`update conversations set last_seq = last_seq + 1`);
