@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencySteps, kbPerClient, perAgentLimit, processCounts } from '../bench/cluster';
+import { concurrencySteps, kbPerClient, perAgentLimit, processCounts, rssVerdict } from '../bench/cluster';
 import { arrivals, compressed, isErrorLogLine } from '../bench/soak';
 
 describe('the soak bench schedule', () => {
@@ -60,5 +60,14 @@ describe('the cluster bench', () => {
   it('gives the RSS growth per client in KB', () => {
     expect(kbPerClient(100 * 1024 * 1024, 160 * 1024 * 1024, 2048)).toBe(30);
     expect(() => kbPerClient(0, 1, 0)).toThrow();
+  });
+
+  it('calls an RSS reading inconclusive only when V8 or the rest gave memory back inside the window', () => {
+    // V8 filled pages it had committed before: the heap in use grew more than the RSS, and that is no sign.
+    expect(rssVerdict({ rss: 11.4, heap: 12.4, v8: 3 })).toBe('met');
+    expect(rssVerdict({ rss: 30, heap: 12, v8: 10 })).toBe('met');
+    expect(rssVerdict({ rss: 30.1, heap: 12, v8: 10 })).toBe('not met');
+    expect(rssVerdict({ rss: 20, heap: 12, v8: -0.1 })).toMatch(/^inconclusive/);
+    expect(rssVerdict({ rss: 20, heap: 12, v8: 20.1 })).toMatch(/^inconclusive/);
   });
 });
