@@ -106,7 +106,8 @@ for (const { email, path } of [
   test(`${email} opening ${path} sees the 404 page`, async ({ page }) => {
     await page.goto('/login');
     await signIn(page, email);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Signed in and landed (the login page has a level-1 heading too: waiting for one raced the sign-in).
+    await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
     await expect(page).toHaveURL(path);
