@@ -461,7 +461,8 @@ async function concurrency(env: Env, options: ClusterBenchOptions, tag: string, 
         // whole window are printed beside it.
         const firstAgents = Math.floor(steps.restAgents / 2);
         // The first step's customers fill its agents exactly, so the second step's go to the second step's agents.
-        const firstCustomers = Math.min(steps.restCustomers - 1, firstAgents * perAgentLimit(concurrentAgents, concurrentCustomers));
+        const firstCustomers = firstAgents * perAgentLimit(concurrentAgents, concurrentCustomers);
+        if (firstCustomers >= steps.restCustomers) throw new Error('bench: the concurrency figure needs enough customers to fill half the agents and leave some for the second step (about 1.25 per agent or more)');
         const first = await openCrowd({ url: cluster.url, emails: restEmails.slice(0, firstAgents), tokens }, firstCustomers, `${tag}k`);
         try {
           await settle(READING_SETTLE_MS);
