@@ -136,7 +136,7 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
         ratioLine(`${engine.name}: customer→agent message, p50`, p50, raw50, 'socket.io echo p50', atMost(p50 / raw50, GOAL_P50)),
         ratioLine(`${engine.name}: customer→agent message, p99`, p99, raw99, 'socket.io echo p99', atMost(p99 / raw99, GOAL_P99)),
         `${`(${engine.name}: messages delivered per second)`.padEnd(LABEL_WIDTH)} ${(rate(real) / rate(raw)).toFixed(2).padStart(8)} × socket.io echo (${rate(real).toFixed(0)}/s vs ${rate(raw).toFixed(0)}/s)`,
-        `(${engine.name}: the echo before and after the engine's run, p50 / p99 — ${[before, after].map((run) => `${percentile(run.samples, 50).toFixed(2)} / ${percentile(run.samples, 99).toFixed(2)} ms`).join(' and ')})`
+        `(${engine.name}: the echo before and after the engine's run, p50 / p99 — ${ms(before, 2)} and ${ms(after, 2)})`
       );
     } finally {
       await database.drop();
@@ -168,7 +168,8 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
   return lines;
 }
 
-const ms = (run: LatencyRun): string => `${percentile(run.samples, 50).toFixed(1)} / ${percentile(run.samples, 99).toFixed(1)} ms`;
+/** A run's "p50 / p99 ms", to `digits` decimals. */
+const ms = (run: LatencyRun, digits = 1): string => `${percentile(run.samples, 50).toFixed(digits)} / ${percentile(run.samples, 99).toFixed(digits)} ms`;
 
 async function onFreshDatabase<T>(open: () => Promise<{ target: DatabaseTarget; drop(): Promise<void> }>, run: (target: DatabaseTarget) => Promise<T>): Promise<T> {
   const database = await open();
