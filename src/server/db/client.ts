@@ -159,12 +159,18 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, wo
  * client listens for good. The statement that was running fails and its caller answers an error;
  * the next one gets a live connection.
  */
-function resilientPool(url: string, max: number, applicationName: string, settings: Record<string, string> = {}): pg.Pool {
+function resilientPool(url: string, max: number, applicationName: string, settings: Record<string, string> = {}, idleTimeoutMillis?: number): pg.Pool {
   // Settings travel in the start-up packet: the connection has them before its first statement.
   const options = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName, ...(options ? { options } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    ...(options ? { options } : {}),
+    ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis })
+  });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
@@ -173,7 +179,13 @@ function resilientPool(url: string, max: number, applicationName: string, settin
 }
 
 async function openPostgres(url: string, reportsPoolSize: number, settings: Record<string, string>): Promise<Database> {
-  const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat);
+  // The chat's connections stay open once opened (idle timeout 0; the driver's default closes one
+  // idle for 10 s): at a human pace a message seldom needs a second or third connection at once,
+  // so those sat idle past 10 s, were closed, and the next message that needed one waited for a
+  // new backend (connect, authenticate, start) and for its hot statements to be parsed and planned
+  // again — the chat bench opened 7 connections beyond the first 10 in 40 s. At most
+  // MAIN_POOL_SIZE per process, as before; a connection that breaks is still dropped and replaced.
+  const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat, {}, 0);
   const reportsPool = resilientPool(url, reportsPoolSize, APPLICATION_NAME.reports, settings);
   // The chat goes first (priority.ts): a statistics statement (the reports' pool's query, which the
   // query builder uses) waits while the chat's pool has a connection out and for a moment after.
