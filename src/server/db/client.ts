@@ -183,7 +183,7 @@ async function openPostgres(url: string, reportsPoolSize: number, settings: Reco
   // idle for 10 s): at a human pace a message seldom needs a second or third connection at once,
   // so those sat idle past 10 s, were closed, and the next message that needed one waited for a
   // new backend (connect, authenticate, start) and for its hot statements to be parsed and planned
-  // again — the chat bench opened 7 connections beyond the first 10 in 40 s. At most
+  // again — the chat bench's PostgreSQL run opened 17 connections for the pool's 10. At most
   // MAIN_POOL_SIZE per process, as before; a connection that breaks is still dropped and replaced.
   const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat, {}, 0);
   const reportsPool = resilientPool(url, reportsPoolSize, APPLICATION_NAME.reports, settings);
