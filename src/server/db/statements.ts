@@ -47,9 +47,15 @@ export function poolStatements(pool: pg.Pool): RunStatement {
  * of them as `exec` does: the transaction lock too, else it would land inside a transaction another
  * caller has open on the one session (runExclusive takes only the query lock). `turn` is the chat's
  * turn (priority.ts): these are the chat's statements, asked for ahead of the statistics'.
+ * No filesystem sync after the run: the platform's PGlite lives in memory or on Node's filesystem
+ * (openPglite), whose syncToFs does nothing (it is for the browser's IndexedDB); asking for it
+ * anyway took a lock and made promises on every chat message.
  */
 export function pgliteStatements(client: PGlite, turn: Turn): RunStatement {
   const prepared = new Map<string, Promise<unknown>>();
+  const { serialize } = protocol;
+  // What follows every Bind is the same bytes each time: serialised once.
+  const describeExecuteSync = Buffer.concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
   return (statement, values) => turn(async () => {
     checked(statement, values);
     let ready = prepared.get(statement.name);
@@ -59,14 +65,8 @@ export function pgliteStatements(client: PGlite, turn: Turn): RunStatement {
       ready.catch(() => prepared.delete(statement.name));
     }
     await ready;
-    const { serialize } = protocol;
-    const message = Buffer.concat([
-      serialize.bind({ statement: statement.name, values: values.map((v) => (v === null ? null : String(v))) }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync()
-    ]);
-    const { messages } = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message)));
+    const message = Buffer.concat([serialize.bind({ statement: statement.name, values: values.map((v) => (v === null ? null : String(v))) }), describeExecuteSync]);
+    const { messages } = await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => client.execProtocol(message, { syncToFs: false })));
     return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
   });
 }

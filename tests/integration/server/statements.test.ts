@@ -1,14 +1,17 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { rowsOf, type Statement } from '../../../src/server/db/statements';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers';
+import { PROBE_INSERT } from './statements-probe';
 
-const INSERT: Statement = {
-  name: 'statements_test_insert',
-  text: 'insert into statement_probe (body, n, at) values ($1, $2, $3) returning id, body, n, at::text as at',
-  types: ['text', 'integer', 'timestamptz']
-};
+const INSERT: Statement = PROBE_INSERT;
 
 describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
   let testDb: TestDatabase;
@@ -70,4 +73,36 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
     await expect(database.statement(INSERT, ['x', 1.5, null])).rejects.toThrow('not an integer');
     expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from statement_probe where body = 'x'`))).toEqual([{ n: 0 }]);
   });
+});
+
+describe('prepared hot-path statements on a PGlite directory (the desktop app\'s embedded database)', () => {
+  it('keeps what they stored when the process writing them is killed (no close, no filesystem sync asked for)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'atiende-statements-'));
+    try {
+      const writer = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./statements-crash-writer.ts', import.meta.url)), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = once(writer, 'exit');
+      let said = '';
+      await new Promise<void>((resolve, reject) => {
+        writer.stdout.on('data', (chunk: Buffer) => {
+          said += chunk.toString();
+          if (said.includes('stored')) resolve();
+        });
+        writer.once('exit', (code) => reject(new Error(`the writer exited (${code}) before storing`)));
+      });
+      writer.kill('SIGKILL');
+      await exited;
+      const again = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        expect(rowsOf(await again.db.execute(sql`select body, n from statement_probe order by n`))).toEqual([
+          { body: 'mensaje 1', n: 1 },
+          { body: 'mensaje 2', n: 2 },
+          { body: 'mensaje 3', n: 3 }
+        ]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
