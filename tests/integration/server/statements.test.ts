@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../src/server/db/client';
-import { rowsOf, type Statement } from '../../../src/server/db/statements';
+import { rowsOf } from '../../../src/server/db/statements';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers';
 import { PROBE_INSERT } from './statements-probe';
 
-const INSERT: Statement = PROBE_INSERT;
+const INSERT = PROBE_INSERT;
 
 describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
   let testDb: TestDatabase;
@@ -78,9 +78,9 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
 describe('prepared hot-path statements on a PGlite directory (the desktop app\'s embedded database)', () => {
   it('keeps what they stored when the process writing them is killed (no close, no filesystem sync asked for)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'atiende-statements-'));
+    const writer = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./statements-crash-writer.ts', import.meta.url)), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = once(writer, 'exit');
     try {
-      const writer = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./statements-crash-writer.ts', import.meta.url)), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-      const exited = once(writer, 'exit');
       let said = '';
       await new Promise<void>((resolve, reject) => {
         writer.stdout.on('data', (chunk: Buffer) => {
@@ -88,6 +88,8 @@ describe('prepared hot-path statements on a PGlite directory (the desktop app\'s
           if (said.includes('stored')) resolve();
         });
         writer.once('exit', (code) => reject(new Error(`the writer exited (${code}) before storing`)));
+        // Before the test's own timeout, so that the finally below still runs and kills the writer.
+        setTimeout(() => reject(new Error(`the writer said only ${JSON.stringify(said)} in 45 s`)), 45_000).unref();
       });
       writer.kill('SIGKILL');
       await exited;
@@ -102,6 +104,11 @@ describe('prepared hot-path statements on a PGlite directory (the desktop app\'s
         await again.close();
       }
     } finally {
+      // A writer that never said 'stored' must not outlive the test.
+      if (writer.exitCode === null && writer.signalCode === null) {
+        writer.kill('SIGKILL');
+        await exited;
+      }
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
