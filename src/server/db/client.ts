@@ -159,18 +159,18 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, wo
  * client listens for good. The statement that was running fails and its caller answers an error;
  * the next one gets a live connection.
  */
-function resilientPool(url: string, max: number, applicationName: string, settings: Record<string, string> = {}, idleTimeoutMillis?: number): pg.Pool {
+function resilientPool(
+  url: string,
+  max: number,
+  applicationName: string,
+  { settings = {}, idleTimeoutMillis }: { settings?: Record<string, string>; idleTimeoutMillis?: number } = {}
+): pg.Pool {
   // Settings travel in the start-up packet: the connection has them before its first statement.
   const options = Object.entries(settings)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    application_name: applicationName,
-    ...(options ? { options } : {}),
-    ...(idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis })
-  });
+  // idleTimeoutMillis left undefined is the driver's default (10 s).
+  const pool = new pg.Pool({ connectionString: url, max, application_name: applicationName, idleTimeoutMillis, ...(options ? { options } : {}) });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
@@ -185,8 +185,8 @@ async function openPostgres(url: string, reportsPoolSize: number, settings: Reco
   // new backend (connect, authenticate, start) and for its hot statements to be parsed and planned
   // again — the chat bench's PostgreSQL run opened 17 connections for the pool's 10. At most
   // MAIN_POOL_SIZE per process, as before; a connection that breaks is still dropped and replaced.
-  const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat, {}, 0);
-  const reportsPool = resilientPool(url, reportsPoolSize, APPLICATION_NAME.reports, settings);
+  const pool = resilientPool(url, MAIN_POOL_SIZE, APPLICATION_NAME.chat, { idleTimeoutMillis: 0 });
+  const reportsPool = resilientPool(url, reportsPoolSize, APPLICATION_NAME.reports, { settings });
   // The chat goes first (priority.ts): a statistics statement (the reports' pool's query, which the
   // query builder uses) waits while the chat's pool has a connection out and for a moment after.
   // A CSV export's COPY checks its connection out itself and is not held back.

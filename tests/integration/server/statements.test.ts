@@ -9,9 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { rowsOf } from '../../../src/server/db/statements';
 import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers';
-import { PROBE_INSERT } from './statements-probe';
-
-const INSERT = PROBE_INSERT;
+import { CREATE_PROBE_TABLE, PROBE_INSERT } from './statements-probe';
 
 describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
   let testDb: TestDatabase;
@@ -20,7 +18,7 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(backend);
     database = await openDatabase(testDb.target);
-    await database.db.execute(sql`create table statement_probe (id serial primary key, body text, n integer, at timestamptz)`);
+    await database.db.execute(CREATE_PROBE_TABLE);
   });
 
   afterAll(async () => {
@@ -31,10 +29,10 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
   it('stores every value verbatim, quotes and backslashes included, run after run of one prepared statement', async () => {
     const hostile = [`O'Brien`, `C:\\ruta\\nueva`, `'); drop table statement_probe; --`, `\\'; select 1; --`, 'ñandú 😀', ''];
     for (const body of hostile) {
-      const [row] = await database.statement(INSERT, [body, 7, '2026-11-22T10:00:00.000Z']);
+      const [row] = await database.statement(PROBE_INSERT, [body, 7, '2026-11-22T10:00:00.000Z']);
       expect(row).toMatchObject({ body, n: 7 });
     }
-    const [nulls] = await database.statement(INSERT, [null, null, null]);
+    const [nulls] = await database.statement(PROBE_INSERT, [null, null, null]);
     expect(nulls).toMatchObject({ body: null, n: null, at: null });
     expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from statement_probe`))).toEqual([{ n: hostile.length + 1 }]);
   });
@@ -59,7 +57,7 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
     await insertedInside;
     // Started while the transaction is open (and given turns of the event loop to run): on PGlite it
     // waits for the transaction's end, on PostgreSQL it runs on another connection.
-    const stored = database.statement(INSERT, ['beside the transaction', 1, null]);
+    const stored = database.statement(PROBE_INSERT, ['beside the transaction', 1, null]);
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
     release();
     expect(await rolledBack).toBeInstanceOf(Error);
@@ -68,9 +66,9 @@ describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {
   });
 
   it('refuses a name that is not an identifier, a wrong number of values and a non-integer number, running nothing', async () => {
-    await expect(database.statement({ ...INSERT, name: 'bad name; drop' }, ['x', 1, null])).rejects.toThrow('not an identifier');
-    await expect(database.statement(INSERT, ['x', 1])).rejects.toThrow('takes 3 values');
-    await expect(database.statement(INSERT, ['x', 1.5, null])).rejects.toThrow('not an integer');
+    await expect(database.statement({ ...PROBE_INSERT, name: 'bad name; drop' }, ['x', 1, null])).rejects.toThrow('not an identifier');
+    await expect(database.statement(PROBE_INSERT, ['x', 1])).rejects.toThrow('takes 3 values');
+    await expect(database.statement(PROBE_INSERT, ['x', 1.5, null])).rejects.toThrow('not an integer');
     expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from statement_probe where body = 'x'`))).toEqual([{ n: 0 }]);
   });
 });
