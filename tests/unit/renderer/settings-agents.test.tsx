@@ -14,7 +14,7 @@ import { isPathAllowed, leafPaths, menuFor } from '../../../src/shared/menus';
 import { MSG } from '../../../src/shared/messages';
 import type { RoleId } from '../../../src/shared/roles';
 import { ok, sessionView } from './fake-atiende';
-import { ISO, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -87,7 +87,7 @@ describe('asesores', () => {
     renderPage(<AgentsPage />);
     await screen.findByRole('rowheader', { name: 'Felipe Castaño' });
     fireEvent.click(within(rowOf('Felipe Castaño')).getByRole('button', { name: 'Cambiar estado de Felipe Castaño' }));
-    const form = within(screen.getByRole('dialog'));
+    const form = dialog();
     fireEvent.click(form.getByRole('button', { name: 'Aplicar' }));
     expect(await form.findByText('Seleccione el nuevo estado')).toBeTruthy();
     fireEvent.change(form.getByLabelText(/^Nuevo estado/), { target: { value: 'Pausa' } });
@@ -119,7 +119,7 @@ describe('asesores', () => {
     renderPage(<AgentsPage />);
     await screen.findByRole('rowheader', { name: 'Felipe Castaño' });
     fireEvent.click(within(rowOf('Felipe Castaño')).getByRole('button', { name: 'Splits de Felipe Castaño' }));
-    const form = within(screen.getByRole('dialog'));
+    const form = dialog();
     // Splits he already answers are not offered again.
     expect(within(form.getByLabelText(/^Split/, { selector: 'select' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleccione…', 'Atención general', 'Ventas']);
     fireEvent.change(form.getByLabelText(/^Split/, { selector: 'select' }), { target: { value: '2' } });
@@ -148,7 +148,7 @@ describe('asesores', () => {
     expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
 
     open();
-    const form = within(screen.getByRole('dialog'));
+    const form = dialog();
     fireEvent.change(form.getByLabelText(/^Split/, { selector: 'select' }), { target: { value: '2' } });
     close();
     const ask = within(await screen.findByRole('alertdialog', { hidden: true }));

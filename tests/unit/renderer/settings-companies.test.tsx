@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { CompaniesPage } from '../../../src/renderer/features/settings/admin/CompaniesPage';
 import type { Organization } from '../../../src/shared/domain/organization';
 import { MSG } from '../../../src/shared/messages';
-import { dialog, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -103,13 +103,13 @@ describe('compañías', () => {
     renderPage(<CompaniesPage />, 1);
     await screen.findByRole('rowheader', { name: 'Otra Entidad S.A.S.' });
     fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('button', { name: 'Eliminar Otra Entidad S.A.S.' }));
-    let confirm = within(await screen.findByRole('alertdialog'));
+    let confirm = await findConfirm();
     fireEvent.click(confirm.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fake.sent('deleteOrganization')).toEqual([]);
 
     fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('button', { name: 'Eliminar Otra Entidad S.A.S.' }));
-    confirm = within(await screen.findByRole('alertdialog'));
+    confirm = await findConfirm();
     // jsdom only: tabster may leave a reopened surface aria-hidden (the first opening above is checked unhidden).
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar', hidden: true }));
     expect(await screen.findByText(MSG.companies.deleteFailed)).toBeTruthy();

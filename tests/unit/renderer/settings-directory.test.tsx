@@ -6,7 +6,7 @@ import { DirectoryPage } from '../../../src/renderer/features/settings/human/Dir
 import type { DirectoryContact } from '../../../src/shared/domain/directory';
 import type { LocationList } from '../../../src/shared/domain/location';
 import { MSG } from '../../../src/shared/messages';
-import { dialog, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { dialog, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -150,7 +150,7 @@ describe('directorio-contactos', () => {
     await screen.findByRole('rowheader', { name: 'Jorge Díaz' });
     fireEvent.click(within(rowOf('Jorge Díaz')).getByRole('button', { name: 'Eliminar Jorge Díaz' }));
     expect(fake.sent('deleteDirectoryContact')).toEqual([]);
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.contacts.deleted)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Mariana Restrepo']));
     expect(fake.sent('deleteDirectoryContact').map((a) => a.params)).toEqual([{ idContact: 2 }]);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within, type ByRoleMatcher, type ByRoleOptions, type waitForOptions } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { AppToaster } from '../../../src/renderer/app/toasts';
@@ -61,9 +61,35 @@ export function rowOf(name: string): HTMLElement {
   return row;
 }
 
-/** The open dialog (Fluent renders it in a portal). */
-export function dialog(): ReturnType<typeof within> {
-  return within(screen.getByRole('dialog'));
+type Scope = ReturnType<typeof within>;
+
+/**
+ * The open dialog (Fluent renders it in a portal), its role queries looking past aria-hidden.
+ * jsdom lays nothing out, so Fluent finds no visible field to focus and focuses the dialog's
+ * surface itself; whether tabster then counts the dialog as the active modal races its mutation
+ * observer, and a modal it counts inactive is marked aria-hidden 250 ms later — the more often the
+ * busier the machine. The end-to-end suite checks in Chromium, with axe, that dialogs stay reachable.
+ */
+export function dialog(): Scope {
+  return pastAriaHidden(within(screen.getByRole('dialog', { hidden: true })));
+}
+
+/** The open confirmation (an alertdialog), as `dialog` finds a dialog. */
+export async function findConfirm(): Promise<Scope> {
+  return pastAriaHidden(within(await screen.findByRole('alertdialog', { hidden: true })));
+}
+
+function pastAriaHidden(scope: Scope): Scope {
+  const past = (options?: ByRoleOptions): ByRoleOptions => ({ hidden: true, ...options });
+  return {
+    ...scope,
+    getByRole: (role: ByRoleMatcher, options?: ByRoleOptions) => scope.getByRole(role, past(options)),
+    getAllByRole: (role: ByRoleMatcher, options?: ByRoleOptions) => scope.getAllByRole(role, past(options)),
+    queryByRole: (role: ByRoleMatcher, options?: ByRoleOptions) => scope.queryByRole(role, past(options)),
+    queryAllByRole: (role: ByRoleMatcher, options?: ByRoleOptions) => scope.queryAllByRole(role, past(options)),
+    findByRole: (role: ByRoleMatcher, options?: ByRoleOptions, wait?: waitForOptions) => scope.findByRole(role, past(options), wait),
+    findAllByRole: (role: ByRoleMatcher, options?: ByRoleOptions, wait?: waitForOptions) => scope.findAllByRole(role, past(options), wait)
+  } as Scope;
 }
 
 export const ISO = '2026-01-15T13:00:00.000Z';

@@ -6,7 +6,7 @@ import { BusinessReasonsPage } from '../../../src/renderer/features/settings/hum
 import { FinalReasonsPage } from '../../../src/renderer/features/settings/human/FinalReasonsPage';
 import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -114,8 +114,8 @@ describe('causales de negocio', () => {
     await screen.findByRole('rowheader', { name: 'Reclamo' });
 
     fireEvent.click(within(rowOf('Reclamo')).getByRole('button', { name: 'Eliminar Reclamo' }));
-    const confirm = within(screen.getByRole('alertdialog'));
-    expect(screen.getByRole('alertdialog').textContent).toContain('¿Eliminar la causal Reclamo?');
+    const confirm = await findConfirm();
+    expect(confirm.getByRole('heading').textContent).toContain('¿Eliminar la causal Reclamo?');
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.causales.deleteFailed)).toBeTruthy();
     expect(rowNames()).toEqual(['Consulta de saldo', 'Reclamo']);
@@ -138,7 +138,7 @@ describe('causales de negocio', () => {
     renderPage(<BusinessReasonsPage />);
     await screen.findByRole('rowheader', { name: 'Consulta de saldo' });
     fireEvent.click(within(rowOf('Consulta de saldo')).getByRole('button', { name: 'Eliminar Consulta de saldo' }));
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(fake.sent('deleteBusinessReason')).toEqual([]);
     expect(rowNames()).toEqual(['Consulta de saldo']);

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { SplitsPage } from '../../../src/renderer/features/settings/human/SplitsPage';
 import type { Split, SplitSchedule } from '../../../src/shared/domain/split';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -173,7 +173,7 @@ describe('splits', () => {
     renderPage(<SplitsPage />);
     await screen.findByRole('rowheader', { name: 'Ventas' });
     fireEvent.click(within(rowOf('Ventas')).getByRole('button', { name: 'Eliminar Ventas' }));
-    const confirm = within(screen.getByRole('alertdialog'));
+    const confirm = await findConfirm();
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.splits.deleteFailed)).toBeTruthy();
     expect(names()).toEqual(['Atención general', 'Ventas']);
