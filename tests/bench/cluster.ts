@@ -106,9 +106,13 @@ async function clusterCpu<T>(cluster: Cluster, run: () => Promise<T>): Promise<{
  * pins glibc's threshold at its default (128 KiB) instead of letting it rise to the largest block
  * freed: an argon2id verify's 19 MiB block then goes back to the system when the sign-in ends,
  * rather than staying in the arena of the libuv thread that ran it until glibc trims it — later,
- * inside a measured window. Nothing else changes: smaller blocks are served as before.
+ * inside a measured window. MALLOC_TRIM_THRESHOLD_ (1 TiB) keeps glibc from trimming the free top
+ * of its heaps back to the system: native memory freed inside the window stays resident, so the RSS
+ * growth cannot come out smaller than what the clients hold (it may come out larger: a conservative
+ * figure); before, glibc's trims made it shrink inside the window and the figure said nothing.
+ * Nothing else changes: blocks are served as before.
  */
-const gcEnv = (memoryDir: string) => ({ MALLOC_MMAP_THRESHOLD_: '131072', NODE_OPTIONS: `--expose-gc --import ${fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))}`, BENCH_MEMORY_DIR: memoryDir });
+const gcEnv = (memoryDir: string) => ({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: String(2 ** 40), NODE_OPTIONS: `--expose-gc --import ${fileURLToPath(new URL('./gc-on-signal.mjs', import.meta.url))}`, BENCH_MEMORY_DIR: memoryDir });
 
 const MemoryUsage = z.object({ heapUsed: z.number(), external: z.number(), youngGeneration: z.number(), committed: z.number() });
 
