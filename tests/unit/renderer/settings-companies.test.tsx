@@ -113,7 +113,7 @@ describe('compañías', () => {
     // jsdom only: tabster may leave a reopened surface aria-hidden (the first opening above is checked unhidden).
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar', hidden: true }));
     expect(await screen.findByText(MSG.companies.deleteFailed)).toBeTruthy();
-    expect(screen.getByRole('rowheader', { name: 'Otra Entidad S.A.S.' })).toBeTruthy();
+    expect(rowOf('Otra Entidad S.A.S.', { behindDialog: true })).toBeTruthy();
 
     // The dialog stays for another try (after a toast, tabster hides the surface in jsdom only).
     success = true;

@@ -53,9 +53,12 @@ export function renderPage(ui: ReactNode, role?: 1 | 2 | 3 | 4 | 5 | 6) {
   );
 }
 
-/** The row of a settings table whose header cell says `name`. */
-export function rowOf(name: string): HTMLElement {
-  const header = screen.getByRole('rowheader', { name });
+/**
+ * The row of a settings table whose header cell says `name`. `behindDialog`: read while a modal
+ * dialog is open, when tabster may have marked the page aria-hidden (as a browser's would be).
+ */
+export function rowOf(name: string, { behindDialog = false } = {}): HTMLElement {
+  const header = screen.getByRole('rowheader', { name, hidden: behindDialog });
   const row = header.closest<HTMLElement>('[role="row"]');
   if (!row) throw new Error(`No row for ${name}`);
   return row;
