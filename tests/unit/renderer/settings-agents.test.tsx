@@ -14,7 +14,7 @@ import { isPathAllowed, leafPaths, menuFor } from '../../../src/shared/menus';
 import { MSG } from '../../../src/shared/messages';
 import type { RoleId } from '../../../src/shared/roles';
 import { ok, sessionView } from './fake-atiende';
-import { ISO, dialog, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -104,7 +104,7 @@ describe('asesores', () => {
     await waitFor(() => expect(within(rowOf('Felipe Castaño')).getAllByRole('cell')[1]!.textContent).toBe('Pausa — Almuerzo'));
 
     fireEvent.click(within(rowOf('Felipe Castaño')).getByRole('button', { name: 'Cambiar estado de Felipe Castaño' }));
-    const again = within(screen.getByRole('dialog', { hidden: true }));
+    const again = dialog();
     fireEvent.change(again.getByLabelText(/^Nuevo estado/), { target: { value: 'Desconectado' } });
     fireEvent.click(again.getByRole('button', { name: 'Aplicar', hidden: true }));
     await waitFor(() => expect(within(rowOf('Felipe Castaño')).getAllByRole('cell')[1]!.textContent).toBe('Desconectado'));
@@ -129,8 +129,8 @@ describe('asesores', () => {
     await waitFor(() => expect(within(rowOf('Felipe Castaño', { behindDialog: true })).getByText('Ventas')).toBeTruthy());
     expect(fake.sent('createAgentSplit').map(body)).toEqual([{ idSplit: 2, idUser: 13 }]);
 
-    fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Retirar del split Soporte técnico', hidden: true }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Retirar', hidden: true }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Retirar del split Soporte técnico' }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Retirar' }));
     expect(await screen.findByText(MSG.splits.agentRemoved)).toBeTruthy();
     await waitFor(() => expect(within(rowOf('Felipe Castaño', { behindDialog: true })).queryByText('Soporte técnico')).toBeNull());
     expect(fake.sent('deleteAgentSplit').map((a) => a.query)).toEqual([{ codigoRegistro: 30 }]);
@@ -140,7 +140,7 @@ describe('asesores', () => {
     renderPage(<AgentsPage />);
     await screen.findByRole('rowheader', { name: 'Felipe Castaño' });
     const open = () => fireEvent.click(within(rowOf('Felipe Castaño')).getByRole('button', { name: 'Splits de Felipe Castaño' }));
-    const close = () => fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Cerrar', hidden: true }));
+    const close = () => fireEvent.click(dialog().getByRole('button', { name: 'Cerrar' }));
     const gone = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
 
     open();
@@ -152,14 +152,14 @@ describe('asesores', () => {
     const form = dialog();
     fireEvent.change(form.getByLabelText(/^Split/, { selector: 'select' }), { target: { value: '2' } });
     close();
-    const ask = within(await screen.findByRole('alertdialog', { hidden: true }));
+    const ask = await findConfirm();
     expect(ask.getByText('Hay cambios sin guardar. ¿Desea descartarlos?')).toBeTruthy();
     fireEvent.click(ask.getByRole('button', { name: 'Seguir editando', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
-    expect((within(screen.getByRole('dialog', { hidden: true })).getByLabelText(/^Split/, { selector: 'select' }) as HTMLSelectElement).value).toBe('2');
+    expect((dialog().getByLabelText(/^Split/, { selector: 'select' }) as HTMLSelectElement).value).toBe('2');
 
     close();
-    fireEvent.click(within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Descartar cambios', hidden: true }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Descartar cambios' }));
     await gone();
     expect(fake.sent('createAgentSplit')).toEqual([]);
   });

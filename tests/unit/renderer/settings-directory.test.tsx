@@ -128,7 +128,7 @@ describe('directorio-contactos', () => {
     expect(within(rowOf('Laura Gómez')).getByText('Envigado, Antioquia')).toBeTruthy();
 
     fireEvent.click(within(rowOf('Mariana Restrepo')).getByRole('button', { name: 'Editar Mariana Restrepo' }));
-    const edit = within(screen.getByRole('dialog', { hidden: true }));
+    const edit = dialog();
     expect((edit.getByLabelText(/^Departamento/) as HTMLSelectElement).value).toBe('5');
     expect((edit.getByLabelText(/^Ciudad/) as HTMLSelectElement).value).toBe('5001');
     fireEvent.change(edit.getByLabelText(/^Departamento/), { target: { value: '11' } });

@@ -12,7 +12,7 @@ import type { BusinessReason } from '../../../src/shared/domain/reason';
 import type { Split } from '../../../src/shared/domain/split';
 import { DUPLICATE_TEXT, nameKey, nameTaken } from '../../../src/shared/domain/unique-name';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 // Each test walks several dialogs: on a loaded 2-core machine that takes longer than the fixtures' 30 s.
@@ -46,13 +46,6 @@ const split = (id: number, nombre: string): Split => ({
 
 const UNSAVED = 'Hay cambios sin guardar. ¿Desea descartarlos?';
 
-/**
- * The open form dialog and its question. In jsdom Fluent's focus manager (tabster) marks a dialog
- * aria-hidden once another modal opened or the focus left it, so these look past aria-hidden, as
- * the other settings tests do.
- */
-const dialog = () => within(screen.getByRole('dialog', { hidden: true }));
-const question = async () => within(await screen.findByRole('alertdialog', { hidden: true }));
 const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
 const button = (scope: ReturnType<typeof within>, name: string) => scope.getByRole('button', { name, hidden: true });
 const input = (form: ReturnType<typeof within>, label: RegExp) => form.getByLabelText(label) as HTMLInputElement;
@@ -116,7 +109,7 @@ describe('duplicate names', () => {
     // The errors show inside the refused save; Cancel answers once the save has ended (it is inert while saving).
     await waitFor(() => expect(button(form, 'Cancelar').getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button(form, 'Cancelar'));
-    fireEvent.click(button(await question(), 'Descartar cambios'));
+    fireEvent.click(button(await findConfirm(), 'Descartar cambios'));
     await noDialog();
 
     fireEvent.click(within(rowOf('Queja')).getByRole('button', { name: 'Editar Queja' }));
@@ -189,14 +182,14 @@ describe('unsaved edits', () => {
     fireEvent.click(section.getByRole('button', { name: 'Nuevo evento de pausa' }));
     fireEvent.change(input(dialog(), /^Nombre/), { target: { value: 'Reunión' } });
     fireEvent.click(button(dialog(), 'Cancelar'));
-    const ask = await question();
+    const ask = await findConfirm();
     expect(ask.getByText(UNSAVED)).toBeTruthy();
     fireEvent.click(button(ask, 'Seguir editando'));
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
     expect(input(dialog(), /^Nombre/).value).toBe('Reunión');
 
     fireEvent.keyDown(input(dialog(), /^Nombre/), { key: 'Escape' });
-    fireEvent.click(button(await question(), 'Descartar cambios'));
+    fireEvent.click(button(await findConfirm(), 'Descartar cambios'));
     await noDialog();
     expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Almuerzo']);
   });
@@ -233,7 +226,7 @@ describe('unsaved edits', () => {
 
     fireEvent.change(field, { target: { value: '7' } });
     fireEvent.click(screen.getByRole('link', { name: 'Ir a otra página' }));
-    const ask = await question();
+    const ask = await findConfirm();
     expect(ask.getByText(UNSAVED)).toBeTruthy();
     fireEvent.click(button(ask, 'Seguir editando'));
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
@@ -241,7 +234,7 @@ describe('unsaved edits', () => {
     expect(field.value).toBe('7');
 
     fireEvent.click(screen.getByRole('link', { name: 'Ir a otra página' }));
-    fireEvent.click(button(await question(), 'Descartar cambios'));
+    fireEvent.click(button(await findConfirm(), 'Descartar cambios'));
     expect(await screen.findByText('Otra página')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@ import { TemplatesPage } from '../../../src/renderer/features/settings/human/Tem
 import type { EndMessage } from '../../../src/shared/domain/end-message';
 import type { ChatParameters, PauseEvent } from '../../../src/shared/domain/parameters';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -111,7 +111,7 @@ describe('general: pause events', () => {
     expect(rowOf('Almuerzo').textContent).toContain('Sin límite');
 
     fireEvent.click(within(rowOf('Baño')).getByRole('button', { name: 'Editar Baño' }));
-    const edit = within(screen.getByRole('dialog', { hidden: true }));
+    const edit = dialog();
     fireEvent.change(edit.getByLabelText(/^Nombre/), { target: { value: 'Pausa activa' } });
     fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
     expect(await screen.findByText(MSG.pauseEvents.updated)).toBeTruthy();
@@ -120,7 +120,7 @@ describe('general: pause events', () => {
     expect(fake.sent('updatePauseEvent').map((a) => (a as { body: { tiempoMaximo?: unknown } }).body.tiempoMaximo)).toEqual([null]);
 
     fireEvent.click(within(rowOf('Almuerzo')).getByRole('button', { name: 'Eliminar Almuerzo' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Eliminar', hidden: true }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.pauseEvents.deleted)).toBeTruthy();
     await waitFor(() => expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Capacitación', 'Pausa activa']));
     expect(fake.sent('deletePauseEvent').map((a) => a.query)).toEqual([{ id: 1 }]);
@@ -179,14 +179,14 @@ describe('plantillas-respuesta', () => {
     await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Saludo', 'Despedida']));
 
     fireEvent.click(within(rowOf('Saludo')).getByRole('button', { name: 'Editar Saludo' }));
-    const edit = within(screen.getByRole('dialog', { hidden: true }));
+    const edit = dialog();
     fireEvent.change(edit.getByLabelText(/^Contenido/), { target: { value: 'Buenos días' } });
     fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
     expect(await screen.findByText(MSG.templates.updated)).toBeTruthy();
     expect(body(fake.sent('upsertResponseTemplate')[1]!)).toEqual({ idTemplate: 1, templateName: 'Saludo', templateContent: 'Buenos días' });
 
     fireEvent.click(within(rowOf('Despedida')).getByRole('button', { name: 'Eliminar Despedida' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Eliminar', hidden: true }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.templates.deleted)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Saludo']));
     expect(fake.sent('deleteResponseTemplate').map(body)).toEqual([{ idTemplate: 2 }]);

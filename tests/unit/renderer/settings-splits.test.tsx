@@ -118,7 +118,7 @@ describe('splits', () => {
 
     fireEvent.click(region.getByRole('button', { name: 'Editar derivaciones' }));
     // A dialog opened while a toast shows is marked aria-hidden by tabster in jsdom only (Chromium: see the e2e suite).
-    const edit = within(screen.getByRole('dialog', { hidden: true }));
+    const edit = dialog();
     fireEvent.click(edit.getByRole('checkbox', { name: 'Soporte técnico', hidden: true }));
     fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
     expect(await screen.findByText(MSG.transfers.updated)).toBeTruthy();
@@ -126,7 +126,7 @@ describe('splits', () => {
     await waitFor(() => expect(within(rowOf('Atención general')).getAllByRole('cell')[4]!.textContent).toBe('2'));
 
     fireEvent.click(region.getByRole('button', { name: 'Quitar Ventas de los derivados' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Eliminar', hidden: true }));
+    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.transfers.deleted)).toBeTruthy();
     expect(fake.sent('deleteSplitDerive').map((a) => a.query)).toEqual([{ codigoRegistro: 40 }]);
     await waitFor(() => expect(region.getByRole('list').textContent).toBe('Soporte técnico'));

@@ -8,7 +8,7 @@ import { PASSWORD_TEXT } from '../../../src/shared/domain/password-policy';
 import type { User } from '../../../src/shared/domain/user';
 import { MSG } from '../../../src/shared/messages';
 import { ROLE_LABELS, type RoleId } from '../../../src/shared/roles';
-import { ISO, dialog, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -113,7 +113,7 @@ describe('usuarios, Administrador de entidad (role 3)', () => {
     ]);
 
     fireEvent.click(within(rowOf('Carlos Ruiz')).getByRole('button', { name: 'Eliminar Carlos Ruiz', hidden: true }));
-    const confirm = within(await screen.findByRole('alertdialog', { hidden: true }));
+    const confirm = await findConfirm();
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar', hidden: true }));
     expect(await screen.findByText(MSG.users.deleted)).toBeTruthy();
     await waitFor(() => expect(names()).toEqual(['Ana Pérez']));
