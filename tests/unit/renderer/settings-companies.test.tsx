@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { CompaniesPage } from '../../../src/renderer/features/settings/admin/CompaniesPage';
 import type { Organization } from '../../../src/shared/domain/organization';
 import { MSG } from '../../../src/shared/messages';
-import { dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -47,7 +47,7 @@ describe('compañías', () => {
     expect(await screen.findByText(MSG.companies.created)).toBeTruthy();
     expect(body(fake.sent('createOrganization')[0]!)).toEqual({ name: 'Tercera', schemaName: 'tercera', organizationType: 'Salud', isActive: true });
     await screen.findByRole('rowheader', { name: 'Tercera' });
-    expect(screen.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Demo Contact Center', 'Otra Entidad S.A.S.', 'Tercera']);
+    expect(rowNames()).toEqual(['Demo Contact Center', 'Otra Entidad S.A.S.', 'Tercera']);
 
     fireEvent.click(within(rowOf('Otra Entidad S.A.S.')).getByRole('button', { name: 'Editar Otra Entidad S.A.S.' }));
     const edit = dialog();

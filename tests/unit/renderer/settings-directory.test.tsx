@@ -6,7 +6,7 @@ import { DirectoryPage } from '../../../src/renderer/features/settings/human/Dir
 import type { DirectoryContact } from '../../../src/shared/domain/directory';
 import type { LocationList } from '../../../src/shared/domain/location';
 import { MSG } from '../../../src/shared/messages';
-import { dialog, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { dialog, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -124,7 +124,7 @@ describe('directorio-contactos', () => {
       activo: true,
       listadoMensajes: ['Primero', 'Segundo']
     });
-    await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Mariana Restrepo', 'Laura Gómez']));
+    await waitFor(() => expect(rowNames()).toEqual(['Mariana Restrepo', 'Laura Gómez']));
     expect(within(rowOf('Laura Gómez')).getByText('Envigado, Antioquia')).toBeTruthy();
 
     fireEvent.click(within(rowOf('Mariana Restrepo')).getByRole('button', { name: 'Editar Mariana Restrepo' }));
@@ -152,7 +152,7 @@ describe('directorio-contactos', () => {
     expect(fake.sent('deleteDirectoryContact')).toEqual([]);
     fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.contacts.deleted)).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Mariana Restrepo']));
+    await waitFor(() => expect(rowNames()).toEqual(['Mariana Restrepo']));
     expect(fake.sent('deleteDirectoryContact').map((a) => a.params)).toEqual([{ idContact: 2 }]);
   });
 });

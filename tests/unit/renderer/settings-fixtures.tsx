@@ -64,6 +64,14 @@ export function rowOf(name: string, { behindDialog = false } = {}): HTMLElement 
   return row;
 }
 
+/**
+ * The header cells' texts of the settings tables in `scope` (default: the whole page), in order.
+ * `behindDialog`: read while a modal dialog is open (see rowOf).
+ */
+export function rowNames({ behindDialog = false, scope = screen }: { behindDialog?: boolean; scope?: Pick<typeof screen, 'getAllByRole'> } = {}): string[] {
+  return scope.getAllByRole('rowheader', { hidden: behindDialog }).map((h) => h.textContent ?? '');
+}
+
 type Scope = ReturnType<typeof within>;
 
 /**

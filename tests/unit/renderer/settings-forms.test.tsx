@@ -12,7 +12,7 @@ import type { BusinessReason } from '../../../src/shared/domain/reason';
 import type { Split } from '../../../src/shared/domain/split';
 import { DUPLICATE_TEXT, nameKey, nameTaken } from '../../../src/shared/domain/unique-name';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 // Each test walks several dialogs: on a loaded 2-core machine that takes longer than the fixtures' 30 s.
@@ -191,7 +191,7 @@ describe('unsaved edits', () => {
     fireEvent.keyDown(input(dialog(), /^Nombre/), { key: 'Escape' });
     fireEvent.click(button(await findConfirm(), 'Descartar cambios'));
     await noDialog();
-    expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Almuerzo']);
+    expect(rowNames({ scope: section })).toEqual(['Almuerzo']);
   });
 
   it('leaving a page whose inline form has edits asks first', async () => {

@@ -8,7 +8,7 @@ import { TemplatesPage } from '../../../src/renderer/features/settings/human/Tem
 import type { EndMessage } from '../../../src/shared/domain/end-message';
 import type { ChatParameters, PauseEvent } from '../../../src/shared/domain/parameters';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -105,7 +105,7 @@ describe('general: pause events', () => {
     fireEvent.change(dialog().getByLabelText(/^Tiempo máximo de la pausa/), { target: { value: '90' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.pauseEvents.created)).toBeTruthy();
-    await waitFor(() => expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Capacitación', 'Almuerzo', 'Baño']));
+    await waitFor(() => expect(rowNames({ scope: section })).toEqual(['Capacitación', 'Almuerzo', 'Baño']));
     expect(fake.sent('createPauseEvent').map((a) => (a as { body: unknown }).body)).toEqual([{ nombre: 'Capacitación', descripcion: '', activo: true, tiempoMaximo: 90 }]);
     expect(rowOf('Capacitación').textContent).toContain('90 min');
     expect(rowOf('Almuerzo').textContent).toContain('Sin límite');
@@ -115,14 +115,14 @@ describe('general: pause events', () => {
     fireEvent.change(edit.getByLabelText(/^Nombre/), { target: { value: 'Pausa activa' } });
     fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
     expect(await screen.findByText(MSG.pauseEvents.updated)).toBeTruthy();
-    await waitFor(() => expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Capacitación', 'Almuerzo', 'Pausa activa']));
+    await waitFor(() => expect(rowNames({ scope: section })).toEqual(['Capacitación', 'Almuerzo', 'Pausa activa']));
     // Left blank, the limit is sent as none.
     expect(fake.sent('updatePauseEvent').map((a) => (a as { body: { tiempoMaximo?: unknown } }).body.tiempoMaximo)).toEqual([null]);
 
     fireEvent.click(within(rowOf('Almuerzo')).getByRole('button', { name: 'Eliminar Almuerzo' }));
     fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.pauseEvents.deleted)).toBeTruthy();
-    await waitFor(() => expect(section.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Capacitación', 'Pausa activa']));
+    await waitFor(() => expect(rowNames({ scope: section })).toEqual(['Capacitación', 'Pausa activa']));
     expect(fake.sent('deletePauseEvent').map((a) => a.query)).toEqual([{ id: 1 }]);
   });
 });
@@ -176,7 +176,7 @@ describe('plantillas-respuesta', () => {
     fireEvent.change(dialog().getByLabelText(/^Contenido/), { target: { value: 'Gracias por escribir' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.templates.created)).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Saludo', 'Despedida']));
+    await waitFor(() => expect(rowNames()).toEqual(['Saludo', 'Despedida']));
 
     fireEvent.click(within(rowOf('Saludo')).getByRole('button', { name: 'Editar Saludo' }));
     const edit = dialog();
@@ -188,7 +188,7 @@ describe('plantillas-respuesta', () => {
     fireEvent.click(within(rowOf('Despedida')).getByRole('button', { name: 'Eliminar Despedida' }));
     fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.templates.deleted)).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Saludo']));
+    await waitFor(() => expect(rowNames()).toEqual(['Saludo']));
     expect(fake.sent('deleteResponseTemplate').map(body)).toEqual([{ idTemplate: 2 }]);
   });
 

@@ -6,7 +6,7 @@ import { BusinessReasonsPage } from '../../../src/renderer/features/settings/hum
 import { FinalReasonsPage } from '../../../src/renderer/features/settings/human/FinalReasonsPage';
 import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -23,11 +23,6 @@ const business = (id: number, nombre: string, activo = true): BusinessReason => 
 
 function bodyOf(arg: { body?: unknown }): Record<string, unknown> {
   return arg.body as Record<string, unknown>;
-}
-
-/** The reasons listed; `behindDialog`: read while a modal dialog is open (see rowOf). */
-function rowNames({ behindDialog = false } = {}): string[] {
-  return screen.getAllByRole('rowheader', { hidden: behindDialog }).map((h) => h.textContent ?? '');
 }
 
 describe('causales de negocio', () => {

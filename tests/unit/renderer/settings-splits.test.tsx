@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { SplitsPage } from '../../../src/renderer/features/settings/human/SplitsPage';
 import type { Split, SplitSchedule } from '../../../src/shared/domain/split';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, findConfirm, failReply, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -26,8 +26,6 @@ const split = (id: number, nombre: string, extra: Partial<Split> = {}): Split =>
 
 const monday = (id: number, start: string, end: string): SplitSchedule => ({ id_hours_by_splits: id, id_split: 1, dia: 1, horaInicio: start, horaFin: end });
 const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
-/** The splits listed; `behindDialog`: read while a modal dialog is open (see rowOf). */
-const names = ({ behindDialog = false } = {}) => screen.getAllByRole('rowheader', { hidden: behindDialog }).map((h) => h.textContent);
 
 describe('splits', () => {
   it('prepends a created split with empty schedules and derivations, after refusing a bad timer with what was typed kept', async () => {
@@ -52,7 +50,7 @@ describe('splits', () => {
     fireEvent.change(form.getByLabelText(/^Inactividad del asesor/), { target: { value: '3' } });
     fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.splits.created)).toBeTruthy();
-    expect(names()).toEqual(['Cobranza', 'Atención general', 'Ventas']);
+    expect(rowNames()).toEqual(['Cobranza', 'Atención general', 'Ventas']);
     expect(body(fake.sent('createSplit')[0]!)).toEqual({
       codigoSplit: 'COB',
       nombre: 'Cobranza',
@@ -177,11 +175,11 @@ describe('splits', () => {
     const confirm = await findConfirm();
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText(MSG.splits.deleteFailed)).toBeTruthy();
-    expect(names({ behindDialog: true })).toEqual(['Atención general', 'Ventas']);
+    expect(rowNames({ behindDialog: true })).toEqual(['Atención general', 'Ventas']);
     answer = true;
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar', hidden: true }));
     expect(await screen.findByText(MSG.splits.deleted)).toBeTruthy();
-    await waitFor(() => expect(names()).toEqual(['Atención general']));
+    await waitFor(() => expect(rowNames()).toEqual(['Atención general']));
     expect(within(rowOf('Atención general')).getAllByRole('cell')[4]!.textContent).toBe('0');
   });
 });

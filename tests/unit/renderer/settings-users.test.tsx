@@ -8,7 +8,7 @@ import { PASSWORD_TEXT } from '../../../src/shared/domain/password-policy';
 import type { User } from '../../../src/shared/domain/user';
 import { MSG } from '../../../src/shared/messages';
 import { ROLE_LABELS, type RoleId } from '../../../src/shared/roles';
-import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -31,7 +31,6 @@ const user = (idUser: number, name: string, role: RoleId, extra: Partial<User> =
 });
 const org = (idOrg: number, name: string): Organization => ({ idOrg, name, schemaName: `org_${idOrg}`, organizationType: 'Banca', isActive: true });
 const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
-const names = () => screen.getAllByRole('rowheader').map((c) => c.textContent);
 
 describe('usuarios, Administrador de entidad (role 3)', () => {
   it('creates through the company variant with roles 3–6 only, the password policy said in Spanish, and prepends the user', async () => {
@@ -67,7 +66,7 @@ describe('usuarios, Administrador de entidad (role 3)', () => {
     fireEvent.click(form.getByRole('button', { name: 'Guardar', hidden: true }));
     expect(await screen.findByText(MSG.users.created)).toBeTruthy();
     expect(body(fake.sent('createCompanyUser')[0]!)).toEqual({ name: 'Bruno Díaz', email: 'bruno@demo.co', role: 6, password: 'Inicial2026' });
-    await waitFor(() => expect(names()).toEqual(['Bruno Díaz', 'Ana Pérez']));
+    await waitFor(() => expect(rowNames()).toEqual(['Bruno Díaz', 'Ana Pérez']));
   });
 
   it("shows a 422 with SPEC §5's own message and the e-mail refusal under the e-mail, the input kept", async () => {
@@ -116,7 +115,7 @@ describe('usuarios, Administrador de entidad (role 3)', () => {
     const confirm = await findConfirm();
     fireEvent.click(confirm.getByRole('button', { name: 'Eliminar', hidden: true }));
     expect(await screen.findByText(MSG.users.deleted)).toBeTruthy();
-    await waitFor(() => expect(names()).toEqual(['Ana Pérez']));
+    await waitFor(() => expect(rowNames()).toEqual(['Ana Pérez']));
     expect(fake.sent('deleteCompanyUser').map((a) => a.params)).toEqual([{ id: 22 }]);
     expect(fake.sent('deleteUser')).toEqual([]);
   });
@@ -144,12 +143,12 @@ describe('usuarios, Superadministrador (role 1)', () => {
     const search = within(screen.getByRole('search', { name: 'Buscar usuario' }));
     fireEvent.change(search.getByRole('searchbox'), { target: { value: 'ana' } });
     fireEvent.submit(screen.getByRole('search', { name: 'Buscar usuario' }));
-    await waitFor(() => expect(names()).toEqual(['Ana Pérez']));
+    await waitFor(() => expect(rowNames()).toEqual(['Ana Pérez']));
     fireEvent.change(search.getByRole('searchbox'), { target: { value: '' } });
 
     await waitFor(() => expect((screen.getByLabelText(/^Organización/) as HTMLSelectElement).disabled).toBe(false));
     fireEvent.change(screen.getByLabelText(/^Organización/), { target: { value: '200' } });
-    await waitFor(() => expect(names()).toEqual(['Olga Otra']));
+    await waitFor(() => expect(rowNames()).toEqual(['Olga Otra']));
 
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo usuario' }));
     const form = dialog();
@@ -164,6 +163,6 @@ describe('usuarios, Superadministrador (role 1)', () => {
     // The organisation travels beside the body; the main process puts it in company.
     expect(sent.idOrg).toBe(200);
     expect(body(sent)).toEqual({ name: 'Pablo Plataforma', email: 'pablo@otra.co', role: 2, password: 'Inicial2026' });
-    await waitFor(() => expect(names()).toEqual(['Pablo Plataforma', 'Olga Otra']));
+    await waitFor(() => expect(rowNames()).toEqual(['Pablo Plataforma', 'Olga Otra']));
   });
 });
