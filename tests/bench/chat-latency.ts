@@ -7,6 +7,8 @@
  * timed from the customer's emit to its agent's socket receiving chat:message with its clientId.
  * The raw engine is a bare socket.io echo of the same topology in the same run, measured right
  * before and right after each database engine's run, the two runs' samples pooled (echo-baseline.ts).
+ * The floor, printed beside them: that echo with each message first stored by the platform's one
+ * statement on the same engine (echo-floor.ts) — what the database alone adds at this pace.
  * Issue 22: after each engine's run, four more on fresh databases in the order former matcher,
  * NLP.js, NLP.js, former matcher — the former token matcher being buildApp's `classify` (no model
  * trained, loaded or warmed up) — and the customer→agent latency with NLP.js (its two runs'
@@ -125,6 +127,9 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
     // a machine that gets busier or quieter during the engine's run weighs on both sides alike (on
     // this 2-core VM the echo's own p50 has moved 0.59–0.83 ms between runs minutes apart).
     const before = await echoBaseline(options);
+    // The floor: the same echo, each message first stored by the platform's one statement on this
+    // engine (echo-floor.ts) — what the database alone adds, on a fresh database of its own.
+    const floor = await onFreshDatabase(engine.target, (target) => echoBaseline(options, target));
     const database = await engine.target();
     try {
       const real = await realPath(options, `${tag}${engines.indexOf(engine)}`, database.target, 'nlp');
@@ -132,9 +137,14 @@ export async function benchChatLatency(options: ChatLatencyOptions): Promise<str
       const raw: LatencyRun = { samples: [...before.samples, ...after.samples], elapsedMs: before.elapsedMs + after.elapsedMs };
       const [raw50, raw99] = [percentile(raw.samples, 50), percentile(raw.samples, 99)];
       const [p50, p99] = [percentile(real.samples, 50), percentile(real.samples, 99)];
+      const [floor50, floor99] = [percentile(floor.samples, 50), percentile(floor.samples, 99)];
       lines.push(
         ratioLine(`${engine.name}: customer→agent message, p50`, p50, raw50, 'socket.io echo p50', atMost(p50 / raw50, GOAL_P50)),
         ratioLine(`${engine.name}: customer→agent message, p99`, p99, raw99, 'socket.io echo p99', atMost(p99 / raw99, GOAL_P99)),
+        ratioLine(`(${engine.name}: floor — the echo + the message's statement, p50)`, floor50, raw50, 'socket.io echo p50'),
+        ratioLine(`(${engine.name}: floor — the echo + the message's statement, p99)`, floor99, raw99, 'socket.io echo p99'),
+        ratioLine(`(${engine.name}: customer→agent ÷ that floor, p50)`, p50, floor50, 'floor p50'),
+        ratioLine(`(${engine.name}: customer→agent ÷ that floor, p99)`, p99, floor99, 'floor p99'),
         `${`(${engine.name}: messages delivered per second)`.padEnd(LABEL_WIDTH)} ${(rate(real) / rate(raw)).toFixed(2).padStart(8)} × socket.io echo (${rate(real).toFixed(0)}/s vs ${rate(raw).toFixed(0)}/s)`,
         `(${engine.name}: the echo before and after the engine's run, p50 / p99 — ${ms(before, 2)} and ${ms(after, 2)})`
       );

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { ackData, connected } from './customers';
 import { driveCustomers, LatencyProbe, type Send } from './latency-probe';
 import { inBatches } from './report';
-import { startServerProcess } from './server-process';
+import type { FloorStore } from './echo-floor';
+import { startServerProcess, type BenchDatabase } from './server-process';
 
 const Handshake = z.union([z.object({ agent: z.number().int() }), z.object({ customer: z.number().int(), pairedWith: z.number().int() })]);
 
@@ -39,13 +40,15 @@ export interface EchoServerOptions {
   host?: string;
   /** The platform's Redis streams adapter on this Redis (the echo cluster of the `cluster` bench): rooms shared by every echo process. */
   redisUrl?: string;
+  /** The floor (echo-floor.ts): each message is first stored by the platform's one statement, and forwarded as stored. */
+  store?: FloorStore;
 }
 
 /**
  * The bare echo server (run in its own process by server-process.ts, as the platform is, or by
  * echo-node.ts behind HAProxy). GET /health/ready answers 200, as HAProxy's check asks.
  */
-export async function startEchoServer({ port = 0, host = '127.0.0.1', redisUrl }: EchoServerOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startEchoServer({ port = 0, host = '127.0.0.1', redisUrl, store }: EchoServerOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
   const http = createServer((req, res) => {
     res.writeHead(req.url === READINESS_PATH ? 200 : 404).end();
   });
@@ -68,6 +71,19 @@ export async function startEchoServer({ port = 0, host = '127.0.0.1', redisUrl }
       if (typeof ack !== 'function' || typeof payload !== 'object' || payload === null) return;
       const clientId = 'clientId' in payload && typeof payload.clientId === 'string' ? payload.clientId : null;
       const text = 'text' in payload && typeof payload.text === 'string' ? payload.text : '';
+      if (store) {
+        store.store(customer, clientId ?? '', text).then(
+          (message) => {
+            server.to(`agent:${pairedWith}`).emit('chat:message', message);
+            ack({ ok: true, data: message });
+          },
+          (error: unknown) => {
+            console.error('echo floor: store', error);
+            ack({ ok: false, error: { code: 'INTERNAL', message: String(error) } });
+          }
+        );
+        return;
+      }
       const message = {
         conversationId: `conv-${customer}`,
         seq: ++seq,
@@ -91,13 +107,17 @@ export async function startEchoServer({ port = 0, host = '127.0.0.1', redisUrl }
     close: async () => {
       await server.close();
       await redis?.close();
+      await store?.close();
     }
   };
 }
 
-/** `messages` warm messages per customer through the bare echo, served from a process of its own. */
-export async function echoBaseline(topology: EchoTopology): Promise<LatencyRun> {
-  const echo = await startServerProcess({ kind: 'echo' });
+/**
+ * `messages` warm messages per customer through the bare echo, served from a process of its own;
+ * with `floor`, the echo that first stores each message on that database (echo-floor.ts).
+ */
+export async function echoBaseline(topology: EchoTopology, floor?: BenchDatabase): Promise<LatencyRun> {
+  const echo = await startServerProcess(floor ? { kind: 'echo', floor: { database: floor, customers: topology.customers } } : { kind: 'echo' });
   try {
     return await echoRun(echo.url, topology);
   } finally {

@@ -11,8 +11,11 @@ import { z } from 'zod';
 
 const Database = z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]);
 
+export type BenchDatabase = z.infer<typeof Database>;
+
 const Request = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('echo') }),
+  /** The bare echo; with `floor`, the echo that first stores each message on that database (echo-floor.ts). */
+  z.object({ kind: z.literal('echo'), floor: z.object({ database: Database, customers: z.number().int().positive() }).optional() }),
   /** The platform alone, on a database already prepared (the export bench). */
   z.object({ kind: z.literal('plain'), database: Database }),
   z.object({
@@ -67,7 +70,9 @@ async function serve(raw: unknown): Promise<void> {
   let ready: ServerReady;
   if (request.kind === 'echo') {
     const { startEchoServer } = await import('./echo-baseline');
-    const echo = await startEchoServer();
+    const { openFloorStore } = await import('./echo-floor');
+    const store = request.floor ? await openFloorStore(request.floor.database, request.floor.customers) : undefined;
+    const echo = await startEchoServer({ store });
     close = echo.close;
     ready = { url: echo.url, emails: [] };
   } else if (request.kind === 'plain') {
