@@ -101,6 +101,8 @@ test('a waiting customer shows on the home page and the queue, and the superviso
     await expect(row.getByRole('cell', { name: /Marta Ríos/ })).toHaveAttribute('title', /Marta Ríos.*marta\.rios@example\.com/);
     await row.getByRole('button', { name: /^Asignar / }).click();
     const dialog = supervisor.getByRole('dialog');
+    // The dialog shows the chat whole: every answer the row's one line may have cut.
+    await expect(dialog.getByRole('group', { name: 'El chat en espera' })).toContainText('marta.rios@example.com');
     await expect(dialog.getByRole('option')).toHaveCount(2);
     await dialog.getByRole('combobox', { name: /Asesor/ }).selectOption({ index: 1 });
     await dialog.getByRole('button', { name: 'Asignar' }).click();

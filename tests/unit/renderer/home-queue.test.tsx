@@ -292,6 +292,15 @@ describe('the home page and the queue screen', () => {
     };
     // Only connected agents below the limit: Marta holds 3 of 3, Luis is paused.
     await waitFor(() => expect(within(dialog()).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Seleccione…', 'Valentina López (2 / 3)']));
+    // The chat whole, whatever the row's one line cut: its split and every answer of the customer.
+    const summary = within(dialog()).getByRole('group', { name: 'El chat en espera', hidden: true });
+    const pairs = [...summary.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs.slice(1)).toEqual([
+      ['Split', 'Atención general'],
+      ['Nombre', 'Ana Gómez'],
+      ['Documento', '1020']
+    ]);
+    expect(pairs[0]?.[0]).toBe('Fecha de entrada');
     const agentCalls = calls().filter((c) => c.call === 'agentConnectionStates');
     expect(agentCalls.at(-1)?.query).toEqual({});
     fireEvent.change(within(dialog()).getByRole('combobox', { name: /Asesor/, hidden: true }), { target: { value: '7' } });

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { Fragment, useCallback, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Button, makeStyles } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { endpoints } from '../../../shared/api/catalogue';
 import type { LiveQueue, WaitingChat } from '../../../shared/api/queue-supervision';
+import { formatDateTime } from '../../../shared/format';
 import { shortConversationId } from '../../../shared/labels';
 import type { RoleId } from '../../../shared/roles';
 import { SUPERVISION_PAGES } from '../../../shared/supervision-pages';
@@ -24,8 +25,35 @@ import { openWallboardWindow } from './WallboardWindow';
 export { QUEUE_TEXT, customerLine } from './texts';
 
 const useStyles = makeStyles({
-  toolbar: { display: 'flex', justifyContent: 'flex-end' }
+  toolbar: { display: 'flex', justifyContent: 'flex-end' },
+  summary: { margin: `0 0 ${tokens.spacingVerticalM}`, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
+  term: { fontWeight: tokens.fontWeightSemibold },
+  detail: { margin: 0, overflowWrap: 'anywhere' }
 });
+
+/**
+ * The chat a dialog acts on, whole: the row cuts the customer's answers to one line (the rest in a
+ * mouse tooltip), so the dialog a keyboard opens from the row's button shows every answer in full.
+ */
+function ChatSummary({ chat }: { chat: WaitingChat }) {
+  const styles = useStyles();
+  const answers = Object.entries(chat.datosCliente).filter(([, v]) => v.trim() !== '');
+  const lines: [string, string][] = [
+    [QUEUE_TEXT.entered, formatDateTime(chat.fechaEntrada)],
+    [QUEUE_TEXT.split, chat.split ?? ''],
+    ...answers
+  ];
+  return (
+    <dl className={styles.summary} role="group" aria-label={QUEUE_TEXT.summary}>
+      {lines.map(([term, detail], i) => (
+        <Fragment key={i}>
+          <dt className={styles.term}>{term}</dt>
+          <dd className={styles.detail}>{detail}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
 
 
 function AssignDialog({ chat, idOrg, max, onClose, onDone }: { chat: WaitingChat; idOrg: number | null; max: number; onClose(): void; onDone(): void }) {
@@ -58,6 +86,7 @@ function AssignDialog({ chat, idOrg, max, onClose, onDone }: { chat: WaitingChat
   const hint = agents.status === 'rejected' ? QUEUE_TEXT.agentsFailed : agents.status === 'resolved' && options.length === 0 ? QUEUE_TEXT.noAgents : undefined;
   return (
     <FormDialog title={QUEUE_TEXT.assignTitle(shortConversationId(chat.idConv))} submitLabel={QUEUE_TEXT.assign} formError={formError} onSubmit={submit} onClose={onClose}>
+      <ChatSummary chat={chat} />
       <SelectField label={QUEUE_TEXT.agent} name="idUser" value={idUser} options={options} onChange={(v) => { setIdUser(v); setError(undefined); }} error={error} hint={hint} />
     </FormDialog>
   );
@@ -86,6 +115,7 @@ function MoveDialog({ chat, queue, idOrg, onClose, onDone }: { chat: WaitingChat
   }
   return (
     <FormDialog title={QUEUE_TEXT.moveTitle(shortConversationId(chat.idConv))} submitLabel={QUEUE_TEXT.move} formError={formError} onSubmit={submit} onClose={onClose}>
+      <ChatSummary chat={chat} />
       <SelectField label={QUEUE_TEXT.targetSplit} name="idSplit" value={idSplit} options={options} onChange={(v) => { setIdSplit(v); setError(undefined); }} error={error} />
     </FormDialog>
   );

@@ -8,6 +8,7 @@ export const QUEUE_TEXT = {
   split: 'Split',
   waited: 'Espera',
   customer: 'Datos del cliente',
+  summary: 'El chat en espera',
   actions: 'Acciones',
   assign: 'Asignar',
   move: 'Mover',
