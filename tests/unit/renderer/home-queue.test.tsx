@@ -13,7 +13,7 @@ import { comparisonWindows, change } from '../../../src/renderer/features/home/c
 import { QUEUE_ALERT_SHARE, supervisorAlerts, waitingBySplit } from '../../../src/renderer/features/home/alerts';
 import { customerLine } from '../../../src/renderer/features/queue/ChatQueuePage';
 import { ok, sessionView } from './fake-atiende';
-import { failReply, installSettings, okReply, type Reply } from './settings-fixtures';
+import { dialog, failReply, installSettings, okReply, type Reply } from './settings-fixtures';
 
 vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
 
@@ -284,16 +284,11 @@ describe('the home page and the queue screen', () => {
     expect(rows[0]?.textContent).toContain('Nombre: Ana Gómez · Documento: 1020');
 
     fireEvent.click(within(table).getByRole('button', { name: 'Asignar #convold' }));
-    // Fluent's modalizer marks the dialog aria-hidden in jsdom at times (as the settings tests note): hidden: true.
-    const dialog = () => {
-      const found = screen.queryAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Asignar el chat #convold'));
-      if (!found) throw new Error('No assign dialog');
-      return found;
-    };
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Asignar el chat #convold', hidden: true })).toBeTruthy());
     // Only connected agents below the limit: Marta holds 3 of 3, Luis is paused.
-    await waitFor(() => expect(within(dialog()).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Seleccione…', 'Valentina López (2 / 3)']));
+    await waitFor(() => expect(dialog().getAllByRole('option').map((o: HTMLElement) => o.textContent)).toEqual(['Seleccione…', 'Valentina López (2 / 3)']));
     // The chat whole, whatever the row's one line cut: its split and every answer of the customer.
-    const summary = within(dialog()).getByRole('group', { name: 'El chat en espera', hidden: true });
+    const summary = dialog().getByRole('group', { name: 'El chat en espera' });
     const pairs = [...summary.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(pairs.slice(1)).toEqual([
       ['Split', 'Atención general'],
@@ -303,14 +298,14 @@ describe('the home page and the queue screen', () => {
     expect(pairs[0]?.[0]).toBe('Fecha de entrada');
     const agentCalls = calls().filter((c) => c.call === 'agentConnectionStates');
     expect(agentCalls.at(-1)?.query).toEqual({});
-    fireEvent.change(within(dialog()).getByRole('combobox', { name: /Asesor/, hidden: true }), { target: { value: '7' } });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Asignar', hidden: true }));
-    await waitFor(() => expect(within(dialog()).getByText('El chat ya no está en la cola: otro supervisor o el enrutador ya lo atendió')).toBeTruthy());
+    fireEvent.change(dialog().getByRole('combobox', { name: /Asesor/ }), { target: { value: '7' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Asignar' }));
+    await waitFor(() => expect(dialog().getByText('El chat ya no está en la cola: otro supervisor o el enrutador ya lo atendió')).toBeTruthy());
     expect(fake.sent('assignQueuedChat')[0]?.body).toEqual({ idConv: 'conv-old', idUser: 7 });
 
     replies.assignQueuedChat = () => okReply({ idConv: 'conv-old', status: 'ASIGNADA', idSplit: 1, idUser: 7 });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Asignar', hidden: true }));
-    await waitFor(() => expect(screen.queryAllByRole('dialog', { hidden: true }).filter((d) => d.textContent?.includes('Asignar el chat #convold'))).toEqual([]));
+    fireEvent.click(dialog().getByRole('button', { name: 'Asignar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
     expect(await screen.findByText('Chat asignado')).toBeTruthy();
   });
 
@@ -327,16 +322,12 @@ describe('the home page and the queue screen', () => {
     renderAt(CHAT_QUEUE_PATH, 3);
     const table = await screen.findByRole('table', { name: 'Chats en espera' });
     fireEvent.click(within(table).getByRole('button', { name: 'Mover #conv1' }));
-    const dialog = () => {
-      const found = screen.queryAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Mover el chat #conv1 a otro split'));
-      if (!found) throw new Error('No move dialog');
-      return found;
-    };
-    await waitFor(() => expect(within(dialog()).getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Seleccione…', 'Ventas', 'Soporte técnico']));
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Mover', hidden: true }));
-    await waitFor(() => expect(within(dialog()).getByText('Seleccione el split')).toBeTruthy());
-    fireEvent.change(within(dialog()).getByRole('combobox', { name: /Split de destino/, hidden: true }), { target: { value: '3' } });
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Mover', hidden: true }));
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Mover el chat #conv1 a otro split', hidden: true })).toBeTruthy());
+    await waitFor(() => expect(dialog().getAllByRole('option').map((o: HTMLElement) => o.textContent)).toEqual(['Seleccione…', 'Ventas', 'Soporte técnico']));
+    fireEvent.click(dialog().getByRole('button', { name: 'Mover' }));
+    await waitFor(() => expect(dialog().getByText('Seleccione el split')).toBeTruthy());
+    fireEvent.change(dialog().getByRole('combobox', { name: /Split de destino/ }), { target: { value: '3' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Mover' }));
     await waitFor(() => expect(fake.sent('moveQueuedChat')[0]?.body).toEqual({ idConv: 'conv-1', idSplit: 3 }));
     cleanup();
 
