@@ -1,5 +1,5 @@
 import { endpoints } from '../../shared/api/catalogue';
-import { agentStates } from '../stats/agent-states';
+import { agentStates, toConnectionState } from '../stats/agent-states';
 import { byName } from './listing';
 import { defineRoutes } from './module';
 import { implement } from './register';
@@ -11,19 +11,11 @@ export const agentStateRoutes = defineRoutes('agentState', (app) => {
    * and its assigned or active chats. splits narrows to agents of any of those splits.
    */
   implement(app, endpoints.agentConnectionStates, async ({ db, orgId, query }) => {
-    const agents = await agentStates(db, orgId, query.splits ?? []);
+    const agents = await agentStates(db, orgId, { splits: query.splits ?? [] });
     return byName(
       agents,
       (a) => a.name,
       (a) => a.id_user
-    ).map((agent) => ({
-      idUser: agent.id_user,
-      nombre: agent.name,
-      estado: agent.status,
-      eventoPausa: agent.status === 'Pausa' ? agent.pause_event : null,
-      pausaMaxima: agent.status === 'Pausa' ? agent.pause_limit : null,
-      fechaEstado: agent.since,
-      chatsActivos: agent.chats
-    }));
+    ).map(toConnectionState);
   });
 });

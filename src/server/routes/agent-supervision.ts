@@ -1,40 +1,14 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { endpoints } from '../../shared/api/catalogue';
-import type { AgentConnectionState } from '../../shared/domain/chat';
 import { ChatError } from '../chat/errors';
 import { attendsChatsCondition } from '../chat/attendants';
 import { PRESENCE } from '../chat/presence-words';
-import { agentPresence, conversations, pauseEvents, users } from '../db/schema';
-import type { Db } from '../db/types';
+import { agentStates, toConnectionState } from '../stats/agent-states';
+import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { SETTINGS_TEXT } from '../settings/texts';
 import { defineRoutes } from './module';
 import { implement } from './register';
-
-/** The agent's state as obtenerEstadoConexionAsesores lists it. */
-async function connectionState(db: Db, idUser: number): Promise<AgentConnectionState> {
-  const [agent] = await db
-    .select({ nombre: users.name, created: users.dateCreate, estado: agentPresence.status, since: agentPresence.since, eventoPausa: pauseEvents.nombre, pausaMaxima: pauseEvents.tiempoMaximo })
-    .from(users)
-    .leftJoin(agentPresence, eq(agentPresence.userId, users.idUser))
-    .leftJoin(pauseEvents, eq(pauseEvents.id, agentPresence.pauseEventId))
-    .where(eq(users.idUser, idUser));
-  if (!agent) throw new HttpError(404, SETTINGS_TEXT.agentNotFound);
-  const [open] = await db
-    .select({ n: count() })
-    .from(conversations)
-    .where(and(eq(conversations.agentId, idUser), inArray(conversations.status, ['ASIGNADA', 'ACTIVA'])));
-  const estado = agent.estado ?? PRESENCE.disconnected;
-  return {
-    idUser,
-    nombre: agent.nombre,
-    estado,
-    eventoPausa: estado === PRESENCE.paused ? agent.eventoPausa : null,
-    pausaMaxima: estado === PRESENCE.paused ? agent.pausaMaxima : null,
-    fechaEstado: (agent.since ?? agent.created).toISOString(),
-    chatsActivos: Number(open?.n ?? 0)
-  };
-}
 
 export const agentSupervisionRoutes = defineRoutes('agentSupervision', (app) => {
   /**
@@ -48,7 +22,7 @@ export const agentSupervisionRoutes = defineRoutes('agentSupervision', (app) => 
     const [agent] = await db
       .select({ idUser: users.idUser })
       .from(users)
-      .where(and(eq(users.idUser, body.idUser), eq(users.organizationId, orgId), attendsChatsCondition()));
+      .where(and(eq(users.idUser, body.idUser), eq(users.organizationId, orgId), eq(users.isActive, true), attendsChatsCondition()));
     if (!agent) throw new HttpError(404, SETTINGS_TEXT.agentNotFound);
     const status = body.estado === PRESENCE.paused ? 'PAUSA' : 'DESCONECTADO';
     try {
@@ -57,6 +31,9 @@ export const agentSupervisionRoutes = defineRoutes('agentSupervision', (app) => 
       if (error instanceof ChatError) throw new HttpError(error.status, error.message);
       throw error;
     }
-    return connectionState(db, agent.idUser);
+    // The agent as obtenerEstadoConexionAsesores lists it (the same statement, narrowed to him).
+    const [state] = await agentStates(db, orgId, { idUser: agent.idUser });
+    if (!state) throw new HttpError(404, SETTINGS_TEXT.agentNotFound);
+    return toConnectionState(state);
   });
 });

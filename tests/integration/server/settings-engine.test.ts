@@ -5,7 +5,7 @@ import { AGENT_SUPERVISORS } from '../../../src/shared/api/agent-supervision';
 import { AgentConnectionState } from '../../../src/shared/domain/chat';
 import { FinalReason } from '../../../src/shared/domain/reason';
 import { AgentChatSnapshot, AgentStatusView } from '../../../src/shared/realtime';
-import { agentPresence, agentStatusChanges, conversations, splitSchedules } from '../../../src/server/db/schema';
+import { agentPresence, agentStatusChanges, conversations, splitSchedules, users } from '../../../src/server/db/schema';
 import { BACKENDS, bearer, signIn } from './helpers';
 import { FORBIDDEN_BODY } from './chat-fixtures';
 import type { TestClient } from '../realtime/clients';
@@ -246,6 +246,11 @@ describe.each(BACKENDS)('settings take effect in the running chat engine (%s)', 
         expect(res.statusCode, `role ${role}`).toBe(403);
         expect(res.json()).toEqual(FORBIDDEN_BODY);
       }
+      // A deactivated agent is not on the asesores page, nor one to change.
+      await live.platform.app.db.update(users).set({ isActive: false }).where(eq(users.idUser, agent.userId));
+      const inactive = await rest(supervisor, 'POST', '/api/actualizarEstadoAsesor', { idUser: agent.userId, estado: 'Desconectado' });
+      expect(inactive.statusCode).toBe(404);
+      expect(inactive.json().message).toBe('El asesor no existe');
       expect(await history(agent.userId)).toEqual(before);
     });
   });
