@@ -70,8 +70,8 @@ async function serve(raw: unknown): Promise<void> {
   let ready: ServerReady;
   if (request.kind === 'echo') {
     const { startEchoServer } = await import('./echo-baseline');
-    const { openFloorStore } = await import('./echo-floor');
-    const store = request.floor ? await openFloorStore(request.floor.database, request.floor.customers) : undefined;
+    // The bare echo loads nothing of the platform's: the floor's database code only when asked for.
+    const store = request.floor ? await (await import('./echo-floor')).openFloorStore(request.floor.database, request.floor.customers) : undefined;
     const echo = await startEchoServer({ store });
     close = echo.close;
     ready = { url: echo.url, emails: [] };
