@@ -40,7 +40,7 @@ function ChatSummary({ chat }: { chat: WaitingChat }) {
   const answers = Object.entries(chat.datosCliente).filter(([, v]) => v.trim() !== '');
   const lines: [string, string][] = [
     [QUEUE_TEXT.entered, formatDateTime(chat.fechaEntrada)],
-    [QUEUE_TEXT.split, chat.split ?? ''],
+    ...(chat.split ? [[QUEUE_TEXT.split, chat.split] as [string, string]] : []),
     ...answers
   ];
   return (
