@@ -10,6 +10,8 @@ export interface Load<T> {
   error: IpcError | null;
   /** Asks again (the error state's 'Reintentar'), showing the pending state. */
   reload(): void;
+  /** Asks again quietly, the current data on screen until the answer comes (as a live reload does): after a write the page cannot apply itself. */
+  refresh(): void;
   /** Changes the loaded data in place after a write (SPEC §4 "Lists": prepend, replace, remove). */
   update(change: (data: T) => T): void;
 }
@@ -38,6 +40,7 @@ interface Answer<T> {
  */
 export function useLoad<T>(key: string, load: () => Promise<IpcResult<T>>, { enabled = true, liveKey = 0 }: LoadOptions = {}): Load<T> {
   const [nonce, setNonce] = useState(0);
+  const [quiet, setQuiet] = useState(0);
   const request = enabled ? `${nonce}:${key}` : null;
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
   const track = useTrackLoading();
@@ -64,14 +67,15 @@ export function useLoad<T>(key: string, load: () => Promise<IpcResult<T>>, { ena
       // A newer request (or leaving the page) makes this one's answer stale.
       current = false;
     };
-  }, [request, liveKey, track]);
+  }, [request, liveKey, quiet, track]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
+  const refresh = useCallback(() => setQuiet((n) => n + 1), []);
   const update = useCallback((change: (data: T) => T) => {
     setAnswer((a) => (a !== null && a.status === 'resolved' && a.data !== null ? { ...a, data: change(a.data) } : a));
   }, []);
 
-  if (request === null) return { status: 'idle', data: null, error: null, reload, update };
-  if (answer === null || answer.request !== request) return { status: 'pending', data: null, error: null, reload, update };
-  return { status: answer.status, data: answer.data, error: answer.error, reload, update };
+  if (request === null) return { status: 'idle', data: null, error: null, reload, refresh, update };
+  if (answer === null || answer.request !== request) return { status: 'pending', data: null, error: null, reload, refresh, update };
+  return { status: answer.status, data: answer.data, error: answer.error, reload, refresh, update };
 }

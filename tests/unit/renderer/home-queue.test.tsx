@@ -13,7 +13,7 @@ import { comparisonWindows, change } from '../../../src/renderer/features/home/c
 import { QUEUE_ALERT_SHARE, supervisorAlerts, waitingBySplit } from '../../../src/renderer/features/home/alerts';
 import { customerLine } from '../../../src/renderer/features/queue/ChatQueuePage';
 import { ok, sessionView } from './fake-atiende';
-import { dialog, failReply, installSettings, okReply, type Reply } from './settings-fixtures';
+import { dialog, failReply, installSettings, okReply, rowNames, type Reply } from './settings-fixtures';
 
 vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
 
@@ -303,10 +303,23 @@ describe('the home page and the queue screen', () => {
     await waitFor(() => expect(dialog().getByText('El chat ya no está en la cola: otro supervisor o el enrutador ya lo atendió')).toBeTruthy());
     expect(fake.sent('assignQueuedChat')[0]?.body).toEqual({ idConv: 'conv-old', idUser: 7 });
 
+    // After the assignment the queue is asked again quietly: its rows stay on screen until the answer comes.
+    let answerAgain: (result: IpcResult<unknown>) => void = () => {};
+    const asked = calls().filter((c) => c.call === 'liveQueue').length;
+    answer = (arg) => {
+      if (arg.call === 'liveQueue') return new Promise((resolve) => (answerAgain = resolve));
+      if (arg.call === 'agentConnectionStates') return { ok: true, data: agents };
+      return new Promise(() => {});
+    };
     replies.assignQueuedChat = () => okReply({ idConv: 'conv-old', status: 'ASIGNADA', idSplit: 1, idUser: 7 });
     fireEvent.click(dialog().getByRole('button', { name: 'Asignar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
     expect(await screen.findByText('Chat asignado')).toBeTruthy();
+    await waitFor(() => expect(calls().filter((c) => c.call === 'liveQueue').length).toBe(asked + 1));
+    const queueTable = () => within(screen.getByRole('table', { name: 'Chats en espera' }));
+    expect(rowNames({ scope: queueTable() })).toEqual(['#convold', '#convnew']);
+    act(() => answerAgain({ ok: true, data: queueOf([{ id: 'conv-new', split: 2, waited: 30 }]) }));
+    await waitFor(() => expect(rowNames({ scope: queueTable() })).toEqual(['#convnew']));
   });
 
   it('says plainly that nobody is waiting when the queue is empty', async () => {

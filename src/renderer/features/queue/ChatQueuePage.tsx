@@ -163,10 +163,10 @@ export function ChatQueuePage() {
         </DataState>
       </section>
       {acting?.kind === 'assign' && queue.data ? (
-        <AssignDialog chat={acting.chat} idOrg={filter.idOrg} max={queue.data.maximoChatsAsesor} onClose={() => setActing(null)} onDone={queue.reload} />
+        <AssignDialog chat={acting.chat} idOrg={filter.idOrg} max={queue.data.maximoChatsAsesor} onClose={() => setActing(null)} onDone={queue.refresh} />
       ) : null}
       {acting?.kind === 'move' && queue.data ? (
-        <MoveDialog chat={acting.chat} queue={queue.data} idOrg={filter.idOrg} onClose={() => setActing(null)} onDone={queue.reload} />
+        <MoveDialog chat={acting.chat} queue={queue.data} idOrg={filter.idOrg} onClose={() => setActing(null)} onDone={queue.refresh} />
       ) : null}
     </AnalyticsPage>
   );
