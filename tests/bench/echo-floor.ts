@@ -6,7 +6,7 @@
  * echo's socket.io work plus the database's. The platform's figure ÷ this one is what the
  * platform adds above its database; this one ÷ the bare echo is what the database alone adds.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LiveMessage } from '../../src/shared/realtime';
 import { appendHeldMessage, toLiveMessage } from '../../src/server/chat/message-store';
 import { openDatabase, type DatabaseTarget } from '../../src/server/db/client';
@@ -34,7 +34,7 @@ export async function openFloorStore(target: DatabaseTarget, customers: number):
       await seedDemoData(db, { now, conversations: 0 });
     });
     await generateActivity(database.db, { org: ORG, now, count: customers, days: 1 });
-    const held = (await database.db.select({ id: conversations.idConv }).from(conversations).where(sql`${conversations.organizationId} = ${ORG}`).limit(customers)).map((r) => r.id);
+    const held = (await database.db.select({ id: conversations.idConv }).from(conversations).where(eq(conversations.organizationId, ORG)).limit(customers)).map((r) => r.id);
     if (held.length < customers) throw new Error(`bench floor: ${held.length} conversations generated, ${customers} needed`);
     await database.db
       .update(conversations)

@@ -276,7 +276,7 @@ describe('the home page and the queue screen', () => {
     const table = await screen.findByRole('table', { name: 'Chats en espera' });
     const rows = within(table).getAllByRole('row').slice(1);
     // The short id (its whole in the tooltip), the state in words.
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['#convold', '#convnew']);
+    expect(rowNames({ scope: within(table) })).toEqual(['#convold', '#convnew']);
     expect(within(rows[0] as HTMLElement).getByRole('rowheader').getAttribute('title')).toBe('conv-old');
     expect(rows[0]?.textContent).toContain('En cola');
     expect(rows[0]?.textContent).not.toContain('EN_COLA');
