@@ -224,6 +224,13 @@ export function createSessionService({ api, store, settings, clock, logger, open
       }
       // SPEC §5: the reply text decides; anything but the agreed text is a failure.
       if (result.data.message !== PASSWORD_UPDATED_REPLY) return fail({ status: 502, message: MSG.session.passwordUpdateFailed });
+      // A session that had to change its password was good for that change only (TokenClaims.mustChangePassword):
+      // new tokens of the same session are not. A refresh the platform rejects ends the session (sign in again).
+      const tokens = store.current();
+      if (tokens && decodeClaims(tokens.access)?.mustChangePassword) {
+        const renewal = await api.renewSession(tokens.access);
+        if (!renewal.ok) logger.warn(`The session could not be renewed after the password change (${renewal.error.status})`);
+      }
       return { ok: true, data: { message: MSG.session.passwordUpdated } };
     },
 

@@ -17,6 +17,14 @@ export interface Account extends AccessSubject {
   autoUnlockMinutes?: number | null;
 }
 
+/** What decides whether a password must be changed at sign-in (auth/password.ts passwordChangeDue). */
+export interface PasswordAge {
+  passwordHash: string;
+  passwordFlagged: boolean;
+  passwordChangedAt: Date;
+  passwordExpirationDays: number;
+}
+
 /** The columns an Account is read from (users joined with organizations). */
 export const ACCOUNT_COLUMNS = {
   idUser: users.idUser,
@@ -29,7 +37,10 @@ export const ACCOUNT_COLUMNS = {
   organizationName: organizations.name,
   organizationActive: organizations.isActive,
   lockedAt: users.lockedAt,
-  autoUnlockMinutes: organizations.autoUnlockMinutes
+  autoUnlockMinutes: organizations.autoUnlockMinutes,
+  passwordFlagged: users.mustChangePassword,
+  passwordChangedAt: users.passwordChangedAt,
+  passwordExpirationDays: organizations.passwordExpirationDays
 };
 
 type AccountRow = Omit<Account, 'role'> & { role: number };
@@ -42,7 +53,7 @@ export function toAccount<Row extends AccountRow>(row: Row): Omit<Row, 'role'> &
 }
 
 /** A user row with its organisation, by e-mail (stored lower-case) or by id. */
-export async function findAccount(db: Db, by: { email: string } | { idUser: number }): Promise<Account | undefined> {
+export async function findAccount(db: Db, by: { email: string } | { idUser: number }): Promise<(Account & PasswordAge) | undefined> {
   const [row] = await db
     .select(ACCOUNT_COLUMNS)
     .from(users)

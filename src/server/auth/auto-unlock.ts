@@ -19,7 +19,7 @@ export function unlocksAt(lockedAt: Date | null, autoUnlockMinutes: number | nul
  * lock once and an administrator's newer lock is left alone; the attempts that lost the race read
  * the account again, so they too go on unlocked (issue 21). Answers the account as it now is.
  */
-export async function releaseExpiredLock(db: Db, account: Account, now: Date): Promise<Account> {
+export async function releaseExpiredLock<A extends Account>(db: Db, account: A, now: Date): Promise<A> {
   const lockedAt = account.lockedAt ?? null;
   const due = account.isLocked ? unlocksAt(lockedAt, account.autoUnlockMinutes ?? null) : null;
   if (due === null || due > now || lockedAt === null) return account;
@@ -30,7 +30,10 @@ export async function releaseExpiredLock(db: Db, account: Account, now: Date): P
     .returning({ idUser: users.idUser });
   // Another attempt (on this instance or another) lifted it first, or an administrator changed the
   // lock meanwhile: go on with the account as it now is, not as it was read.
-  if (!released) return (await findAccount(db, { idUser: account.idUser })) ?? account;
+  if (!released) {
+    const current = await findAccount(db, { idUser: account.idUser });
+    return current ? { ...account, ...current } : account;
+  }
   await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'autoUnlocked', at: now });
   return { ...account, isLocked: false };
 }

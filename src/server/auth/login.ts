@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { recordAccess } from './access-log';
 import { canSignIn, findAccount } from './accounts';
 import { releaseExpiredLock } from './auto-unlock';
+import { passwordChangeDue } from './password';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { PlatformServices } from '../services';
 import { endUserSessions } from './revocation';
@@ -70,5 +71,6 @@ export async function signIn(db: Db, services: PlatformServices, { email, passwo
     .returning({ idUser: users.idUser });
   if (!reset) throw locked();
   await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'signIn', at: origin.at, ip: origin.ip });
-  return issueSession(db, services.tokens, account);
+  // A password that must be changed first gives a session good for that change only (TokenClaims.mustChangePassword).
+  return issueSession(db, services.tokens, { ...account, mustChangePassword: passwordChangeDue(account, origin.at) });
 }

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { PASSWORD_UPDATED_REPLY, type UpdatePasswordBody } from '../../shared/domain/session';
 import { PASSWORD_TEXT, containsEmail } from '../../shared/domain/password-policy';
 import { MSG } from '../../shared/messages';
-import { organizations, users } from '../db/schema';
+import { users } from '../db/schema';
+import { findAccount, type PasswordAge } from './accounts';
 import type { Db } from '../db/types';
 import { HttpError, LOCAL_MSG, unauthenticated } from '../http/errors';
 import type { PlatformServices } from '../services';
@@ -12,25 +13,21 @@ import { endUserSessions } from './revocation';
 const DAY_MS = 86_400_000;
 
 /**
- * Whether the user must change the password now: flagged to, or passwordExpirationDays have
- * passed since the last change. An organisation with 0 days has no expiry.
+ * Whether the user must change the password now: flagged to (a new user, an administrator's
+ * reset), or passwordExpirationDays have passed since the last change. An organisation with 0 days
+ * has no expiry; a directory account's password is the directory's: there is none here to change.
  */
+export function passwordChangeDue(account: PasswordAge, now: Date): boolean {
+  if (account.passwordHash === DIRECTORY_ONLY_HASH) return false;
+  if (account.passwordFlagged) return true;
+  return account.passwordExpirationDays > 0 && now.getTime() - account.passwordChangedAt.getTime() >= account.passwordExpirationDays * DAY_MS;
+}
+
+/** passwordChangeDue of the user `idUser` (the expiry check's answer). */
 export async function mustChangePassword(db: Db, idUser: number, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({
-      changedAt: users.passwordChangedAt,
-      flagged: users.mustChangePassword,
-      expirationDays: organizations.passwordExpirationDays,
-      passwordHash: users.passwordHash
-    })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.idOrg, users.organizationId))
-    .where(eq(users.idUser, idUser));
-  if (!row) throw unauthenticated();
-  // A directory account's password is the directory's: there is none here to change.
-  if (row.passwordHash === DIRECTORY_ONLY_HASH) return false;
-  if (row.flagged) return true;
-  return row.expirationDays > 0 && now.getTime() - row.changedAt.getTime() >= row.expirationDays * DAY_MS;
+  const account = await findAccount(db, { idUser });
+  if (!account) throw unauthenticated();
+  return passwordChangeDue(account, now);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import { MSG } from '../../shared/messages';
 import { canSignIn, findAccount } from './accounts';
+import { passwordChangeDue } from './password';
 import { issueSession } from './session-tokens';
 import type { SessionGuard } from './session-guard';
 import { hashTokenId, type TokenService } from './tokens';
@@ -21,9 +22,14 @@ interface Refused {
  * issued. A token that was already used means it leaked (or was replayed): the whole family is
  * revoked, so the thief's and the owner's newest tokens both stop working — the access tokens of
  * that session too, at once (`sessions`). A token whose family was revoked (endUserSessions) or
- * whose user may no longer sign in is refused.
+ * whose user may no longer sign in is refused. A session that signed in with a password it must
+ * change keeps that restriction through its refreshes until the password is changed.
  */
-export async function rotateRefreshToken(db: Db, services: { tokens: TokenService; sessions: SessionGuard }, refreshToken: string): Promise<LoginResult> {
+export async function rotateRefreshToken(
+  db: Db,
+  services: { tokens: TokenService; sessions: SessionGuard; now: () => Date },
+  refreshToken: string
+): Promise<LoginResult> {
   const { tokens } = services;
   const claims = await tokens.verifyRefresh(refreshToken);
   if (!claims) throw rejected();
@@ -53,7 +59,9 @@ export async function rotateRefreshToken(db: Db, services: { tokens: TokenServic
       await revokeFamily(tx, claimed.familyId, now);
       return { revoked: claimed };
     }
-    return issueSession(tx, tokens, account, claimed.familyId);
+    // A session that must change its password stays so until it is changed (a refresh does not lift it).
+    const mustChangePassword = claims.mustChangePassword === true && passwordChangeDue(account, services.now());
+    return issueSession(tx, tokens, { ...account, mustChangePassword }, claimed.familyId);
   });
   if ('token' in outcome) return outcome;
   // Committed: the session's access tokens and sockets end too, on every instance.

@@ -20,7 +20,7 @@ export async function issueSession(db: Db, tokens: TokenService, subject: Access
  * more — beside the signing, and answers the tokens once both are done (`both`).
  */
 export function startSession(tokens: TokenService, subject: AccessSubject, familyId: string = randomUUID()): { row: typeof refreshTokens.$inferInsert; signed: Promise<LoginResult> } {
-  const refresh = tokens.issueRefresh(subject.idUser);
+  const refresh = tokens.issueRefresh(subject.idUser, subject.mustChangePassword === true);
   const signed = Promise.all([tokens.signAccess(subject, familyId), refresh.token]).then(([token, refreshToken]) => ({ token, refreshToken }));
   return { row: { tokenHash: refresh.tokenHash, familyId, userId: subject.idUser, expiresAt: refresh.expiresAt }, signed };
 }

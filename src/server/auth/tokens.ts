@@ -16,6 +16,8 @@ export interface AccessSubject {
   role: RoleId;
   organizationId: number;
   organizationName: string;
+  /** The session must change its password before anything else (TokenClaims.mustChangePassword). */
+  mustChangePassword?: boolean;
 }
 
 export interface IssuedRefresh {
@@ -30,7 +32,9 @@ const RefreshClaims = z.object({
   typ: z.literal(REFRESH_TYPE),
   sub: z.string().regex(/^\d+$/),
   jti: z.string().min(1),
-  exp: z.number().int()
+  exp: z.number().int(),
+  /** The session signed in with a password it must change: a refresh keeps it so until it is changed. */
+  mustChangePassword: z.literal(true).optional()
 });
 export type RefreshClaims = z.infer<typeof RefreshClaims>;
 
@@ -78,7 +82,8 @@ export class TokenService {
       email: subject.email,
       nameCompany: subject.organizationName,
       role: subject.role,
-      sid
+      sid,
+      ...(subject.mustChangePassword ? { mustChangePassword: true } : {})
     })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(subject.idUser))
@@ -87,11 +92,11 @@ export class TokenService {
   }
 
   /** A refresh token of `idUser`: its row's values at once, its signature under way. */
-  issueRefresh(idUser: number): IssuedRefresh {
+  issueRefresh(idUser: number, mustChangePassword = false): IssuedRefresh {
     const jti = randomUUID();
     const exp = nowSeconds() + this.refreshTtlSeconds;
     const token = this.secret.then((key) =>
-      new SignJWT({ typ: REFRESH_TYPE }).setProtectedHeader({ alg: ALG, typ: 'JWT' }).setSubject(String(idUser)).setJti(jti).setIssuedAt().setExpirationTime(exp).sign(key)
+      new SignJWT({ typ: REFRESH_TYPE, ...(mustChangePassword ? { mustChangePassword: true } : {}) }).setProtectedHeader({ alg: ALG, typ: 'JWT' }).setSubject(String(idUser)).setJti(jti).setIssuedAt().setExpirationTime(exp).sign(key)
     );
     return { token, tokenHash: hashTokenId(jti), expiresAt: new Date(exp * 1000) };
   }

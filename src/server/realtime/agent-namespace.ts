@@ -51,6 +51,8 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
       .verifyAccess(auth.data.token)
       .then(async (claims) => {
         if (!claims) return next(refusal(401, CHAT_TEXT.sessionExpired));
+        // A session that must change its password first reaches nothing else (TokenClaims.mustChangePassword).
+        if (claims.mustChangePassword) return next(refusal(403, CHAT_TEXT.unauthorized));
         if (!takesChats(claims.role)) return next(refusal(403, CHAT_TEXT.onlyAgents));
         const agent = await engine.agentFor(Number(claims.sub), claims.company);
         if (!agent) return next(refusal(403, CHAT_TEXT.unauthorized));

@@ -45,7 +45,7 @@ export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: 
       .verifyAccess(auth.data.token)
       .then((claims) => {
         if (!claims) return next(refusal(401, CHAT_TEXT.sessionExpired));
-        if (!READERS.includes(claims.role)) return next(refusal(403, CHAT_TEXT.unauthorized));
+        if (claims.mustChangePassword || !READERS.includes(claims.role)) return next(refusal(403, CHAT_TEXT.unauthorized));
         socket.data = { organizationId: claims.company, userId: Number(claims.sub), session: claims.sid, role: claims.role, followed: claims.company };
         next();
       })

@@ -40,8 +40,10 @@ export interface RouteOptions {
 
 /**
  * Registers the handler of one catalogue entry. Before the handler runs: the bearer token is
- * verified (unless the entry is public), the role is checked against `access`, params, query and
- * body are parsed with the entry's schemas, and the organisation is resolved from `org`.
+ * verified (unless the entry is public), a session that must change its password is refused
+ * (403) unless the entry is flagged `beforePasswordChange`, the role is checked against `access`,
+ * params, query and body are parsed with the entry's schemas, and the organisation is resolved
+ * from `org`.
  * The JSON answer is checked against the entry's response schema.
  */
 export function implement<const D extends EndpointDef>(app: FastifyInstance, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
@@ -52,6 +54,8 @@ export function implement<const D extends EndpointDef>(app: FastifyInstance, def
     ...(options.rateLimit === undefined ? {} : { config: { rateLimit: options.rateLimit } }),
     handler: async (request, reply) => {
       const user = def.access === 'public' ? undefined : await authenticate(request, app.services);
+      // A session that must change its password first reaches only the check and the change (TokenClaims.mustChangePassword).
+      if (user?.mustChangePassword && !def.beforePasswordChange) throw forbidden();
       if (user && def.access !== 'any' && def.access !== 'public' && !def.access.includes(user.role)) throw forbidden();
       const params = parseInput(def.params, request.params);
       const query = parseInput(def.query, request.query);

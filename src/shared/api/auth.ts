@@ -43,7 +43,8 @@ export const authEndpoints = {
     method: 'GET',
     path: '/api/auth/changePasswordByExpiration',
     response: ChangePasswordCheck,
-    access: 'any'
+    access: 'any',
+    beforePasswordChange: true
   }),
   updatePasswordByUserName: endpoint({
     service: 'virtualAgent',
@@ -52,6 +53,7 @@ export const authEndpoints = {
     body: UpdatePasswordBody,
     response: UpdatePasswordResult,
     access: 'any',
+    beforePasswordChange: true,
     note: "The caller's own password. 400 'La contraseña Actual no es válida.' when oldPassword is wrong."
   })
 } as const;

@@ -48,6 +48,11 @@ export interface EndpointDef {
   org?: OrgSource;
   /** Which renderer channels may call it (absent: none; the app's other services call it themselves). */
   ipc?: readonly IpcArea[];
+  /**
+   * Callable by a session that must change its password first (TokenClaims.mustChangePassword):
+   * only the expiry check and the change itself. Every other entry answers such a session 403.
+   */
+  beforePasswordChange?: true;
   /** Why a shape was chosen where SPEC §7 says it is "not shown", or any other decision. */
   note?: string;
 }

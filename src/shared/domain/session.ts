@@ -27,7 +27,13 @@ export const TokenClaims = z.object({
   nameCompany: z.string(),
   role: RoleIdSchema,
   sub: z.string(),
-  exp: z.number().int()
+  exp: z.number().int(),
+  /**
+   * Present (true) on a session that signed in with a password it must change first (flagged, or
+   * expired: SPEC §2 /change-password). Until it is changed the platform answers such a token only
+   * on the entries flagged `beforePasswordChange` (the check and the change itself); 403 elsewhere.
+   */
+  mustChangePassword: z.literal(true).optional()
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   AGENT_NAMESPACE,
+  MONITOR_NAMESPACE,
   AgentChatSnapshot,
   AgentStatusView,
   AttachmentRef,
@@ -543,6 +544,12 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: 'no.es.token' })).toMatchObject({ status: 401 });
     const { token: admin } = await issueSession(live.platform.app.db, live.platform.app.services.tokens, { idUser: 3, email: 'admin@demo.co', role: 3, organizationId: 100, organizationName: 'Demo Contact Center' });
     expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: admin })).toEqual({ message: 'Solo los asesores humanos y sus supervisores pueden conectarse al chat', status: 403 });
+    // A session that must change its password first reaches no namespace (TokenClaims.mustChangePassword).
+    const subject = { idUser: agentSpec.userId, email: 'asesor@pruebas.co', role: 5 as const, organizationId: fx.orgId, organizationName: fx.orgName };
+    const { token: mustChange } = await issueSession(live.platform.app.db, live.platform.app.services.tokens, { ...subject, mustChangePassword: true });
+    expect(await handshakeRefusal(url, AGENT_NAMESPACE, { token: mustChange })).toEqual({ message: 'Usuario no autorizado', status: 403 });
+    const { token: mustChangeReader } = await issueSession(live.platform.app.db, live.platform.app.services.tokens, { ...subject, role: 6, mustChangePassword: true });
+    expect(await handshakeRefusal(url, MONITOR_NAMESPACE, { token: mustChangeReader })).toEqual({ message: 'Usuario no autorizado', status: 403 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, {})).toMatchObject({ status: 400 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, { org: 999_999, va: fx.vaId })).toEqual({ message: 'La organización no existe o no está activa', status: 400 });
     expect(await handshakeRefusal(url, WIDGET_NAMESPACE, { org: fx.orgId, va: 1 })).toEqual({ message: 'El asistente virtual no pertenece a la organización', status: 400 });

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { EndpointDef } from '../../../src/shared/api/endpoint';
 import { choosesOrganisation, type RoleId } from '../../../src/shared/roles';
+import { endpoints } from '../../../src/shared/api/catalogue';
+import { MSG } from '../../../src/shared/messages';
 import { platformSettings } from '../../../src/server/db/schema';
 import { BACKENDS, bearer, claimsOf, createTestApp, signIn, type TestPlatform } from './helpers';
 import {
@@ -30,7 +32,10 @@ import {
  * - each role the entry does not allow → 403, whatever the input;
  * - each role it allows gets past authorisation (a read answers, a write with a bad body is a 400);
  * - an organisation-bound role (3–6) naming another organisation → 403, nothing written; naming
- *   none → its own organisation (the same answer as naming its own); roles 1–2 may name another.
+ *   none → its own organisation (the same answer as naming its own); roles 1–2 may name another;
+ * - a session that must change its password first (an expired one, a user an administrator has
+ *   just created) → 403 'Usuario no autorizado' on every route but those flagged
+ *   `beforePasswordChange` (the check and the change), whatever its role allows.
  */
 
 type Part = 'path' | 'query' | 'body';
@@ -39,6 +44,8 @@ describe.each(BACKENDS)('the access matrix of every catalogue route, on %s', (ba
   let platform: TestPlatform;
   let routes: CatalogueRoute[];
   const tokens = new Map<string, string>();
+  /** Sessions that must change their password first: expirado@demo.co (role 4), and a role-3 user admin@demo.co just created. */
+  const mustChange = new Map<string, string>();
   let forged: string;
   let expired: string;
   let before: Record<string, string>;
@@ -52,6 +59,15 @@ describe.each(BACKENDS)('the access matrix of every catalogue route, on %s', (ba
     expired = await new SignJWT({ ...claimsOf(real), exp: 1_000_000 }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
     forged = await new SignJWT(claimsOf(real)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(64)));
     routes = servedRoutes(platform.app).filter((r) => r.def.access !== 'public');
+    const created = await platform.app.inject({
+      method: 'POST',
+      url: '/api/users/company',
+      headers: bearer(tokens.get(ROLE_EMAILS[3]) ?? ''),
+      payload: { name: 'Nueva Administradora', email: 'nueva.admin@demo.co', role: 3, password: 'Inicial2026!' }
+    });
+    if (created.statusCode !== 200) throw new Error(`Creating a user answered ${created.statusCode}: ${created.body}`);
+    mustChange.set('expirado@demo.co', (await signIn(platform.app, 'expirado@demo.co')).token);
+    mustChange.set('nueva.admin@demo.co', (await signIn(platform.app, 'nueva.admin@demo.co', 'Inicial2026!')).token);
     before = await tableDigest(platform.app);
   });
   afterAll(() => platform.close());
@@ -155,6 +171,28 @@ describe.each(BACKENDS)('the access matrix of every catalogue route, on %s', (ba
     }
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(30);
+  }, 180_000);
+
+  it('answers 403 to a session that must change its password first, on every route but the check and the change', async () => {
+    const problems: string[] = [];
+    const open = routes.filter((r) => r.def.beforePasswordChange);
+    expect(open.map((r) => r.name).sort()).toEqual(['changePasswordByExpiration', 'updatePasswordByUserName']);
+    for (const [email, token] of mustChange) {
+      expect(claimsOf(token).mustChangePassword).toBe(true);
+      for (const route of routes.filter((r) => !r.def.beforePasswordChange)) {
+        // The same valid input a permitted caller sends: the refusal is the session's, not the input's.
+        const res = await request(route.def, token);
+        if (res.statusCode !== 403 || res.json<{ message: string }>().message !== MSG.generic.unauthorized) {
+          problems.push(`${where(route, email)}: ${res.statusCode} ${res.body.slice(0, 120)}, expected 403`);
+        }
+      }
+      const check = await request(endpoints.changePasswordByExpiration, token);
+      if (check.statusCode !== 200 || check.json<{ changePassword: boolean }>().changePassword !== true) problems.push(`${email}: the check answered ${check.statusCode} ${check.body}`);
+      // A wrong current password reaches the change itself (400, its own refusal), not the session's 403.
+      const change = await request(endpoints.updatePasswordByUserName, token, undefined, { oldPassword: 'NoEsLaMia1', newPassword: 'NuevaClave2027' });
+      if (change.statusCode !== 400) problems.push(`${email}: the change answered ${change.statusCode}, expected 400 (wrong current password)`);
+    }
+    expect(problems).toEqual([]);
   }, 180_000);
 
   it('wrote nothing: every table is as it was', async () => {

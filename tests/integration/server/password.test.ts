@@ -4,7 +4,7 @@ import { MSG } from '../../../src/shared/messages';
 import { PASSWORD_UPDATED_REPLY } from '../../../src/shared/domain/session';
 import { LOCAL_MSG } from '../../../src/server/http/errors';
 import { users } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, createTestApp, login, signIn, userRow, type TestPlatform } from './helpers';
+import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, userRow, type TestPlatform } from './helpers';
 
 const CHECK = '/api/auth/changePasswordByExpiration';
 const UPDATE = '/api/users/UpdatePasswordByUserName';
@@ -22,6 +22,7 @@ describe.each(BACKENDS)('password expiry and change on %s', (backend) => {
     return res.json<{ changePassword: boolean }>().changePassword;
   }
 
+  const refresh = (refreshToken: string) => platform.app.inject({ method: 'POST', url: '/api/auth/refreshSesion', payload: { refreshToken } });
   const update = (token: string, payload: unknown) => platform.app.inject({ method: 'PUT', url: UPDATE, headers: bearer(token), payload: payload as object });
 
   it('says a change is due for expirado@demo.co and not for admin@demo.co', async () => {
@@ -78,6 +79,30 @@ describe.each(BACKENDS)('password expiry and change on %s', (backend) => {
     expect((await update(token, { oldPassword: 'Atiende2026!', newPassword: 'OtraClave2027' })).statusCode).toBe(200);
     expect(await check(token)).toBe(false);
     expect((await userRow(platform.app, 'admin@otra.co')).mustChangePassword).toBe(false);
+  });
+
+  it('keeps a session that must change its password to the check and the change, through refreshes, until it is changed', async () => {
+    const { token } = await signIn(platform.app, 'supervisualizador@demo.co');
+    expect(claimsOf(token).mustChangePassword).toBeUndefined();
+    await platform.app.db.update(users).set({ mustChangePassword: true }).where(eq(users.email, 'supervisualizador@demo.co'));
+    // A session already open is not cut by the flag (it is read at sign-in); a new one is restricted.
+    expect((await platform.app.inject({ method: 'GET', url: '/api/types/channels', headers: bearer(token) })).statusCode).toBe(200);
+    const restricted = await signIn(platform.app, 'supervisualizador@demo.co');
+    expect(claimsOf(restricted.token).mustChangePassword).toBe(true);
+    const read = await platform.app.inject({ method: 'GET', url: '/api/types/channels', headers: bearer(restricted.token) });
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe(MSG.generic.unauthorized);
+    // A refresh does not lift it.
+    const refreshed = (await refresh(restricted.refreshToken)).json<{ token: string; refreshToken: string }>();
+    expect(claimsOf(refreshed.token).mustChangePassword).toBe(true);
+    expect((await platform.app.inject({ method: 'GET', url: '/api/types/channels', headers: bearer(refreshed.token) })).statusCode).toBe(403);
+    // The change does; the next refresh of the same session gives tokens good everywhere.
+    expect((await update(refreshed.token, { oldPassword: 'Atiende2026!', newPassword: 'NuevaClave2027' })).statusCode).toBe(200);
+    const after = (await refresh(refreshed.refreshToken)).json<{ token: string }>();
+    expect(claimsOf(after.token).mustChangePassword).toBeUndefined();
+    expect((await platform.app.inject({ method: 'GET', url: '/api/types/channels', headers: bearer(after.token) })).statusCode).toBe(200);
+    // The session that was open before the change ended with it (every other session of the user does).
+    expect((await platform.app.inject({ method: 'GET', url: '/api/types/channels', headers: bearer(token) })).statusCode).toBe(401);
   });
 
   it('requires a session for both calls', async () => {

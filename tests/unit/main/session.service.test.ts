@@ -130,6 +130,21 @@ describe('session: passwords', () => {
     expect(await other.services.session.changePassword(body)).toEqual({ ok: false, error: { status: 502, message: 'No se pudo actualizar la contraseña.' } });
   });
 
+  it('a session that had to change its password is renewed after the change, so its new tokens reach the rest of the platform', async () => {
+    const body = { oldPassword: 'Atiende2026!', newPassword: 'Nueva2026x' };
+    const renewed = { token: accessToken(), refreshToken: refreshToken(T0 + DAY, 'r2') };
+    const h = await harness((req) => (req.path === '/api/auth/refreshSesion' ? json(200, renewed) : json(200, { message: PASSWORD_UPDATED_REPLY })), {
+      tokens: { access: accessToken({ mustChangePassword: true }), refresh: refreshToken(T0 + DAY) }
+    });
+    expect(await h.services.session.changePassword(body)).toEqual({ ok: true, data: { message: 'La contraseña se actualizó correctamente.' } });
+    expect(h.calls.map((c) => c.path)).toEqual(['/api/users/UpdatePasswordByUserName', '/api/auth/refreshSesion']);
+    expect(await h.vault.get()).toEqual({ access: renewed.token, refresh: renewed.refreshToken });
+    // An unrestricted session's change needs no renewal.
+    const plain = await harness(() => json(200, { message: PASSWORD_UPDATED_REPLY }), { tokens: signedIn() });
+    await plain.services.session.changePassword(body);
+    expect(plain.calls.map((c) => c.path)).toEqual(['/api/users/UpdatePasswordByUserName']);
+  });
+
   it("a wrong current password passes the server's message through", async () => {
     const h = await harness(() => json(400, { statusCode: 400, error: 'Bad Request', message: 'La contraseña Actual no es válida.' }), { tokens: signedIn() });
     expect(await h.services.session.changePassword({ oldPassword: 'mala', newPassword: 'Nueva2026x' })).toEqual({
