@@ -36,6 +36,11 @@ export interface ServerConfig {
   trustProxy: boolean | string[];
   /** Sign-in attempts per client address per window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS; DEFAULT_AUTH_RATE_LIMIT). */
   authRateLimit: { max: number; windowSeconds: number };
+  /**
+   * Different accounts one address may fail to sign in to per sign-in window before its wrong
+   * passwords answer 429 and count no more against accounts (AUTH_FAILED_ACCOUNTS_MAX; auth/failure-budget.ts).
+   */
+  signInFailedAccountsMax: number;
   /** Per-socket token buckets of the live chat (src/server/realtime/rate-limits.ts). */
   socketRateLimits: SocketRateLimits;
   /** New-chat handshakes of the widget namespace per client address per window (WIDGET_CONNECT_MAX, WIDGET_CONNECT_WINDOW_SECONDS). */
@@ -76,6 +81,12 @@ export const DEFAULT_DEMO_CONVERSATIONS = 15_000;
  */
 export const DEFAULT_AUTH_RATE_LIMIT = { max: 300, windowSeconds: 15 * 60 } as const;
 /**
+ * Different accounts one address may get wrong passwords on per sign-in window (issue 36 L1): a
+ * few agents behind one NAT mistype at shift start; an address that fails on many accounts is
+ * locking them. Past it, that address's wrong passwords answer 429 and lock nobody.
+ */
+export const DEFAULT_SIGN_IN_FAILED_ACCOUNTS_MAX = 5;
+/**
  * A person types at most about one message a second for long; 10 at once covers a pasted list,
  * quick templates across three chats, or an outbox flushed after a reconnect. Any event (typing
  * notices, syncs, status) has its own flood cap of 100 at once and 20 a second.
@@ -101,6 +112,7 @@ Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKE
            REFRESH_TOKEN_TTL_SECONDS (86400), AGENT_DISCONNECT_GRACE_MS (${DEFAULT_AGENT_DISCONNECT_GRACE_MS}),
            SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), DEMO_CONVERSATIONS (${DEFAULT_DEMO_CONVERSATIONS}),
            AUTH_RATE_LIMIT_MAX (${DEFAULT_AUTH_RATE_LIMIT.max}), AUTH_RATE_LIMIT_WINDOW_SECONDS (${DEFAULT_AUTH_RATE_LIMIT.windowSeconds}),
+           AUTH_FAILED_ACCOUNTS_MAX (${DEFAULT_SIGN_IN_FAILED_ACCOUNTS_MAX}),
            CHAT_MESSAGE_BURST (${DEFAULT_SOCKET_RATE_LIMITS.messages.burst}), CHAT_MESSAGES_PER_SECOND (${DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond}), TRUST_PROXY (false),
            WIDGET_CONNECT_MAX (${DEFAULT_WIDGET_CONNECT_LIMIT.max}), WIDGET_CONNECT_WINDOW_SECONDS (${DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds}),
            REPORTS_POOL_SIZE (${DEFAULT_REPORTS_POOL_SIZE}),
@@ -127,6 +139,7 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
       max: positiveInt(env.AUTH_RATE_LIMIT_MAX, DEFAULT_AUTH_RATE_LIMIT.max, 'AUTH_RATE_LIMIT_MAX'),
       windowSeconds: positiveInt(env.AUTH_RATE_LIMIT_WINDOW_SECONDS, DEFAULT_AUTH_RATE_LIMIT.windowSeconds, 'AUTH_RATE_LIMIT_WINDOW_SECONDS')
     },
+    signInFailedAccountsMax: positiveInt(env.AUTH_FAILED_ACCOUNTS_MAX, DEFAULT_SIGN_IN_FAILED_ACCOUNTS_MAX, 'AUTH_FAILED_ACCOUNTS_MAX'),
     socketRateLimits: {
       messages: {
         burst: positiveInt(env.CHAT_MESSAGE_BURST, DEFAULT_SOCKET_RATE_LIMITS.messages.burst, 'CHAT_MESSAGE_BURST'),

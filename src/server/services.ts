@@ -1,3 +1,4 @@
+import type { SignInFailureBudget } from './auth/failure-budget';
 import type { SessionGuard } from './auth/session-guard';
 import type { TokenService } from './auth/tokens';
 import type { ChatEngine } from './chat/engine';
@@ -21,6 +22,8 @@ export interface PlatformServices {
   statement: RunStatement;
   /** Whether a session still lives, and what ends one everywhere (src/server/auth/session-guard.ts; endUserSessions). */
   sessions: SessionGuard;
+  /** How many different accounts one address may fail to sign in to (auth/failure-budget.ts). */
+  signInFailures: SignInFailureBudget;
 }
 
 declare module 'fastify' {

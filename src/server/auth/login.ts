@@ -11,6 +11,7 @@ import { passwordChangeDue } from './password';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { PlatformServices } from '../services';
 import { endUserSessions } from './revocation';
+import { emailKey, failUnknownSignIn } from './unknown-accounts';
 import { issueSession } from './session-tokens';
 
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
@@ -23,27 +24,38 @@ export interface AttemptOrigin {
 }
 
 /**
- * Password sign-in. Unknown e-mails and wrong passwords answer the same 401 after the same
- * argon2 work. Consecutive failures are counted in one UPDATE, which also locks the account when
- * the count reaches the organisation's loginAttemptsAllowed — that failure already answers 403 —
- * and records the lock's origin (address and time); that lock ends the account's open sessions
- * at once (endUserSessions), as an administrator's lock does. A locked or inactive account answers
- * 403 whatever the password, unless the organisation's automatic unlock has come (the lock is
- * lifted first). Sign-ins and locks are written to the staff access log. Per-address throttling
- * runs before all of this (auth/throttle.ts).
+ * Password sign-in. An unknown e-mail answers exactly as a real account with a wrong password —
+ * the same argon2 work, a failure counted in one statement, 401 until the count reaches the lock and
+ * 403 from then on (auth/unknown-accounts.ts) — so no answer tells whether an e-mail has an account.
+ * Consecutive failures are counted in one UPDATE, which also locks the account when the count
+ * reaches the organisation's loginAttemptsAllowed — that failure already answers 403 — and records
+ * the lock's origin (address and time); that lock ends the account's open sessions at once
+ * (endUserSessions), as an administrator's lock does. A locked or inactive account answers 403
+ * whatever the password, unless the organisation's automatic unlock has come (the lock is lifted
+ * first). Before a wrong password is counted against any account, the address's budget of
+ * different accounts is asked (auth/failure-budget.ts): past it, 429 and nothing counted. Sign-ins
+ * and locks are written to the staff access log. Per-address throttling runs before all of this
+ * (auth/throttle.ts).
  */
 export async function signIn(db: Db, services: PlatformServices, { email, password }: LoginBody, origin: AttemptOrigin): Promise<LoginResult> {
   const stored = await findAccount(db, { email });
   if (!stored) {
     await verifyAgainstDummy(password);
-    throw invalidCredentials();
+    await admitFailure(services, origin, email);
+    const { locked: lockedNow } = await failUnknownSignIn(db, email, origin.at);
+    throw lockedNow ? locked() : invalidCredentials();
   }
   // A lock older than the organisation's automatic unlock no longer holds (auth/auto-unlock.ts).
   const account = await releaseExpiredLock(db, stored, origin.at);
   const valid = await verifyPassword(account.passwordHash, password);
-  if (!canSignIn(account)) throw locked();
+  if (!canSignIn(account)) {
+    // Charged as an unknown e-mail's locked attempt is (below), so the address's budget tells nothing either.
+    await admitFailure(services, origin, email);
+    throw locked();
+  }
 
   if (!valid) {
+    await admitFailure(services, origin, email);
     const locksNow = sql`${users.failedAttempts} + 1 >= (select ${organizations.loginAttemptsAllowed} from ${organizations} where ${organizations.idOrg} = ${users.organizationId})`;
     const [after] = await db
       .update(users)
@@ -73,4 +85,10 @@ export async function signIn(db: Db, services: PlatformServices, { email, passwo
   await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'signIn', at: origin.at, ip: origin.ip });
   // A password that must be changed first gives a session good for that change only (TokenClaims.mustChangePassword).
   return issueSession(db, services.tokens, { ...account, mustChangePassword: passwordChangeDue(account, origin.at) });
+}
+
+/** Throws the 429 when the address is past its budget of different accounts (auth/failure-budget.ts); the failure is then not counted. */
+async function admitFailure(services: PlatformServices, origin: AttemptOrigin, email: string): Promise<void> {
+  const refused = await services.signInFailures.admit(origin.ip, emailKey(email));
+  if (refused) throw refused;
 }

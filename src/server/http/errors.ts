@@ -14,7 +14,9 @@ export const LOCAL_MSG = {
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string
+    message: string,
+    /** Headers the answer carries (a 429's Retry-After). */
+    readonly headers: Record<string, string> = {}
   ) {
     super(message);
     this.name = 'HttpError';
@@ -45,7 +47,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       // A refusal: the reason, never the values refused (they may be a customer's text).
       if (error.statusCode < 500) request.log.info({ statusCode: error.statusCode, reason: error.message }, 'request refused');
       else request.log.warn({ statusCode: error.statusCode, reason: error.message }, 'request refused');
-      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.message));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { endpoints } from '../../../src/shared/api/catalogue';
 import { MSG } from '../../../src/shared/messages';
 import { DEFAULT_AUTH_RATE_LIMIT } from '../../../src/server/config';
+import { unknownSignIns } from '../../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../../src/server/db/seed/demo-data';
 import { BACKENDS, bearer, createTestApp, signIn, userRow, type TestPlatform } from './helpers';
 
@@ -125,6 +126,53 @@ describe.each(BACKENDS)('a lock records where it came from on %s', (backend) => 
     // Further attempts on the locked account change neither.
     await attempt(app, '198.51.100.22', 'asesor4@demo.co', 'equivocada');
     expect(await userRow(app, 'asesor4@demo.co')).toMatchObject({ lockedFromIp: '198.51.100.21' });
+  });
+});
+
+describe.each(BACKENDS)('an unknown e-mail and the different accounts one address fails on, on %s', (backend) => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await createTestApp(backend, { signInFailedAccountsMax: 3, clock: () => FIXED_NOW });
+  });
+  afterAll(() => platform.close());
+
+  /** The statuses of `n` wrong passwords of `email`, each from its own address (no address budget involved). */
+  async function failures(email: string, n: number, prefix: string): Promise<number[]> {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) out.push((await attempt(platform.app, `${prefix}.${i + 1}`, email, 'equivocada')).statusCode);
+    return out;
+  }
+
+  it('answers an unknown e-mail exactly as a real account: the same failures, then the same lock', async () => {
+    const real = await failures('asesor6@demo.co', 7, '198.51.101');
+    const unknown = await failures('nadie.aqui@demo.co', 7, '198.51.102');
+    expect(real).toEqual([401, 401, 401, 401, 403, 403, 403]);
+    expect(unknown).toEqual(real);
+    const lockedReal = await attempt(platform.app, '198.51.103.1', 'asesor6@demo.co', DEMO_PASSWORD);
+    const lockedUnknown = await attempt(platform.app, '198.51.103.2', 'nadie.aqui@demo.co', DEMO_PASSWORD);
+    expect(lockedUnknown.statusCode).toBe(lockedReal.statusCode);
+    expect(lockedUnknown.json()).toEqual(lockedReal.json());
+    // The typed address is not kept: only its hash.
+    const stored = await platform.app.db.select().from(unknownSignIns);
+    expect(JSON.stringify(stored)).not.toContain('nadie.aqui');
+  });
+
+  it('answers 429, counting nothing, once one address has failed on a few different accounts; a right password still signs in', async () => {
+    const from = '198.51.104.1';
+    for (const email of ['asesor2@demo.co', 'asesor3@demo.co', 'nadie.uno@demo.co']) expect((await attempt(platform.app, from, email, 'equivocada')).statusCode).toBe(401);
+    // The same accounts again are no new accounts.
+    expect((await attempt(platform.app, from, 'asesor2@demo.co', 'equivocada')).statusCode).toBe(401);
+    // A fourth account: refused, and not counted against it (known or not).
+    expectThrottled(await attempt(platform.app, from, 'visualizador@demo.co', 'equivocada'));
+    expectThrottled(await attempt(platform.app, from, 'nadie.dos@demo.co', 'equivocada'));
+    expect((await userRow(platform.app, 'visualizador@demo.co')).failedAttempts).toBe(0);
+    // Past it, no account is counted against from there, not even one it had failed on.
+    expectThrottled(await attempt(platform.app, from, 'asesor2@demo.co', 'equivocada'));
+    expect((await userRow(platform.app, 'asesor2@demo.co')).failedAttempts).toBe(2);
+    // A person behind the same address who types the right password is not held up.
+    expect((await attempt(platform.app, from, 'visualizador@demo.co', DEMO_PASSWORD)).statusCode).toBe(200);
+    // Another address is not affected.
+    expect((await attempt(platform.app, '198.51.104.2', 'visualizador@demo.co', 'equivocada')).statusCode).toBe(401);
   });
 });
 

@@ -1,4 +1,4 @@
-export { organizations } from './organizations';
+export { DEFAULT_LOGIN_ATTEMPTS_ALLOWED, organizations } from './organizations';
 export { virtualAgents } from './virtual-agents';
 export { channelTypes } from './channel-types';
 export { users } from './users';
@@ -18,3 +18,4 @@ export * from './stats-totals';
 export * from './conversation-notes';
 export * from './ldap';
 export { userAccessLog } from './user-access-log';
+export { unknownSignIns } from './unknown-sign-ins';

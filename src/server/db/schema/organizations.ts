@@ -1,5 +1,8 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+/** Failed sign-ins a new organisation allows before an account locks (also the count of an e-mail with no account: auth/unknown-accounts.ts). */
+export const DEFAULT_LOGIN_ATTEMPTS_ALLOWED = 5;
+
 /** SPEC §3 "Organisation", plus the per-organisation block and expiry parameters. */
 export const organizations = pgTable('organizations', {
   idOrg: integer('id_org').primaryKey().generatedByDefaultAsIdentity(),
@@ -7,7 +10,7 @@ export const organizations = pgTable('organizations', {
   schemaName: text('schema_name').notNull().unique(),
   isActive: boolean('is_active').notNull().default(true),
   organizationType: text('organization_type').notNull(),
-  loginAttemptsAllowed: integer('login_attempts_allowed').notNull().default(5),
+  loginAttemptsAllowed: integer('login_attempts_allowed').notNull().default(DEFAULT_LOGIN_ATTEMPTS_ALLOWED),
   /** 0 disables expiry. */
   passwordExpirationDays: integer('password_expiration_days').notNull().default(90),
   /** An account locked by failed sign-ins unlocks by itself this many minutes after the lock; null: only an administrator unlocks it. */
