@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_REPORTS_POOL_SIZE, type DatabaseTarget } from './db/client';
 
@@ -30,10 +31,10 @@ export interface ServerConfig {
   demoConversations: number;
   /**
    * Fastify's trustProxy (TRUST_PROXY): false (the default) takes the client address from the
-   * connection; behind a proxy (HAProxy) name the proxy's addresses or CIDRs (or true: any peer),
-   * so request.ip — the sign-in throttle's key and a lock's recorded origin — is the real client.
+   * connection; behind a proxy (HAProxy) name the proxy's addresses or CIDRs, so request.ip — the
+   * sign-in throttle's key and a lock's recorded origin — is the real client. Never "any peer".
    */
-  trustProxy: boolean | string[];
+  trustProxy: false | string[];
   /** Sign-in attempts per client address per window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS; DEFAULT_AUTH_RATE_LIMIT). */
   authRateLimit: { max: number; windowSeconds: number };
   /**
@@ -207,16 +208,32 @@ function nonNegativeInt(raw: string | undefined, fallback: number, name: string)
   return n;
 }
 
-/** TRUST_PROXY: unset or false; true (any peer); or a comma-separated list of the proxies' addresses and CIDRs. */
+/**
+ * TRUST_PROXY: unset or false, or a comma-separated list of the proxies' addresses and CIDRs. Not
+ * `true` (trust any peer): then any client could name its own address in X-Forwarded-For and
+ * rotate the throttles' key (issue 36 L2).
+ */
 function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') {
+    throw new ConfigError('TRUST_PROXY=true confiaría en cualquier cliente: indique las direcciones o redes (CIDR) de los proxies, separadas por comas (por ejemplo 127.0.0.1 o 10.0.0.0/8)');
+  }
   const list = value.split(',').map((part) => part.trim());
-  if (list.some((part) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(part))) {
-    throw new ConfigError('TRUST_PROXY debe ser true, false o una lista de direcciones separadas por comas');
+  if (list.some((part) => !isAddressOrCidr(part))) {
+    throw new ConfigError('TRUST_PROXY debe ser false o una lista de direcciones IP o redes (CIDR) de los proxies, separadas por comas');
   }
   return list;
+}
+
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function logLevel(raw: string | undefined): ServerConfig['logger'] {

@@ -126,7 +126,7 @@ export class WidgetConnectBudget {
     private readonly limiter: RateLimiterAbstract,
     trustProxy: ServerConfig['trustProxy']
   ) {
-    this.trust = trustProxy === true ? () => true : trustProxy === false ? () => false : proxyAddr.compile(trustProxy);
+    this.trust = trustProxy === false ? () => false : proxyAddr.compile(trustProxy);
   }
 
   static create(limiters: RateLimiters, config: Pick<ServerConfig, 'widgetConnectLimit' | 'trustProxy'>): WidgetConnectBudget {

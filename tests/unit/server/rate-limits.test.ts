@@ -82,7 +82,10 @@ describe('the limits in the server configuration', () => {
     expect(config.authRateLimit).toEqual({ max: 50, windowSeconds: 60 });
     expect(config.socketRateLimits.messages).toEqual({ burst: 4, perSecond: 2 });
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
-    expect(baseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    // Trusting any peer would let a client name its own address: refused at start, with the reason.
+    expect(() => baseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true confiaría en cualquier cliente/);
+    expect(baseConfig({ TRUST_PROXY: '2001:db8::/32,192.0.2.1/32' }).trustProxy).toEqual(['2001:db8::/32', '192.0.2.1/32']);
+    for (const bad of ['999.1.1.1', '10.0.0.0/33', '2001:db8::/129', '10.0.0.1/8/1', '*']) expect(() => baseConfig({ TRUST_PROXY: bad })).toThrow(ConfigError);
     expect(baseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(() => baseConfig({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(ConfigError);
     expect(() => baseConfig({ CHAT_MESSAGE_BURST: 'muchos' })).toThrow(ConfigError);
