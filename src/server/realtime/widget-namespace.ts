@@ -11,6 +11,11 @@ export interface WidgetSocketData {
   va: number;
   /** The conversation this customer socket holds (after widget:start, or from the resume handshake). */
   conversationId: string | null;
+  /**
+   * Whether the socket's next widget:start is already paid for: a new-chat handshake was counted
+   * against its address. Every other start (after a leave, on a resumed socket) is counted then.
+   */
+  startPaid: boolean;
 }
 export type WidgetNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, WidgetSocketData>;
 type WidgetSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, WidgetSocketData>;
@@ -29,7 +34,10 @@ export interface WidgetNamespaceDeps {
  * agents) to start a conversation, or `{ conversationId, token }` to resume one (the token is
  * compared by its sha256, in constant time). A socket joins conv:{id} of its conversation.
  * A `{ org, va }` handshake is counted against its address's budget first: over it, refused with
- * 429 and how long to wait (the widget shows the text on its entry form), before any query.
+ * 429 and how long to wait (the widget shows the text on its entry form), before any query. The
+ * budget is of conversations, not of sockets (issue 36 M2): the handshake pays for the socket's
+ * first widget:start, and every further start on any socket — a leave and a start again, a start on
+ * a resumed socket — is counted against the same address's budget before anything is stored.
  */
 export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamespaceDeps): void {
   const { engine } = deps;
@@ -42,7 +50,7 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
     if (resume.success) {
       work = engine.resume(resume.data.conversationId, resume.data.token).then((conv) => {
         if (!conv) return next(refusal(401, CHAT_TEXT.conversationTokenInvalid));
-        socket.data = { org: conv.organizationId, va: conv.idVa, conversationId: held ?? conv.idConv };
+        socket.data = { org: conv.organizationId, va: conv.idVa, conversationId: held ?? conv.idConv, startPaid: false };
         next();
       });
     } else {
@@ -54,7 +62,7 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
         if (over) return next(refusal(over.status, over.message));
         const problem = await engine.widgetOriginProblem(org, va);
         if (problem) return next(refusal(400, problem));
-        socket.data = { org, va, conversationId: held };
+        socket.data = { org, va, conversationId: held, startPaid: budget !== undefined };
         next();
       });
     }
@@ -65,6 +73,17 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
   });
 
   const report = (error: unknown) => deps.report(error, 'widget event');
+  /** Pays for a new conversation: with the handshake's payment when unspent, else from the address's budget (429 over it). */
+  const payForStart = async (socket: WidgetSocket): Promise<'handshake' | 'budget' | 'free'> => {
+    if (socket.data.startPaid) {
+      socket.data.startPaid = false;
+      return 'handshake';
+    }
+    if (!deps.connections) return 'free';
+    const over = await deps.connections.admit(socket.request);
+    if (over) throw over;
+    return 'budget';
+  };
   /** The conversation the socket holds; none yet: refused (409). */
   const held = (socket: WidgetSocket): string => {
     const id = socket.data.conversationId;
@@ -78,7 +97,15 @@ export function registerWidgetNamespace(nsp: WidgetNamespace, deps: WidgetNamesp
       widgetClientEvents['widget:start'],
       async (socket: WidgetSocket, p) => {
         const previous = socket.data.conversationId;
-        const started = await engine.startConversation({ org: socket.data.org, va: socket.data.va, current: previous }, p);
+        const paid = await payForStart(socket);
+        let started: Awaited<ReturnType<ChatEngine['startConversation']>>;
+        try {
+          started = await engine.startConversation({ org: socket.data.org, va: socket.data.va, current: previous }, p);
+        } catch (error) {
+          // Refused (an open chat, a form answer): the handshake's payment is kept for the next try.
+          if (paid === 'handshake') socket.data.startPaid = true;
+          throw error;
+        }
         if (previous) void socket.leave(conversationRoom(previous));
         socket.data.conversationId = started.conversationId;
         void socket.join(conversationRoom(started.conversationId));

@@ -6,6 +6,7 @@ import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { SOCKET_PATH, WIDGET_NAMESPACE } from '../../../src/shared/realtime';
+import { conversations } from '../../../src/server/db/schema';
 import { openRateLimiters } from '../../../src/server/rate-limiters';
 import { OwnRedis, redisServerAvailable } from '../faults/redis-server';
 import { createTestDatabase, type TestDatabase } from '../server/helpers';
@@ -121,6 +122,67 @@ describe('new-chat widget handshakes per address, in memory, behind a trusted pr
     if (resumed.ok) open.push(resumed.client);
     // And a new chat from that address is still refused.
     expect(await handshake(platform.url, origin, '203.0.113.7')).toMatchObject({ ok: false, status: 429 });
+  });
+});
+
+describe('new conversations per address, however many a socket starts (issue 36 M2)', () => {
+  const BUDGET = 4;
+  let database: TestDatabase;
+  let platform: Running;
+  let fx: ChatFixture;
+  const open: TestClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    platform = await listenPlatform(database.target, new TestClock(MONDAY_10AM), { widgetConnectLimit: { max: BUDGET, windowSeconds: 600 }, trustProxy: ['127.0.0.1'] });
+    fx = await createChatFixture(platform.app, { agentsA: 1 });
+  });
+
+  afterAll(async () => {
+    for (const c of open) c.close();
+    await platform?.close();
+    await database?.drop();
+  });
+
+  const origin = () => ({ org: fx.orgId, va: fx.vaId });
+  const conversationCount = async () => (await platform.app.db.select({ id: conversations.idConv }).from(conversations)).length;
+
+  it('counts every widget:start after a leave on one admitted socket, and refuses the one past the budget, storing nothing', async () => {
+    const admitted = await handshake(platform.url, origin(), '203.0.113.20');
+    if (!admitted.ok) throw new Error('the handshake was refused');
+    open.push(admitted.client);
+    const before = await conversationCount();
+    for (let i = 0; i < BUDGET; i++) {
+      await admitted.client.ok('widget:start', { fields: entryAnswers(fx, i + 1) }, StartAck);
+      await admitted.client.request('widget:leave', {});
+    }
+    expect(await conversationCount()).toBe(before + BUDGET);
+    const refused = await admitted.client.refused('widget:start', { fields: entryAnswers(fx, 9) });
+    expect(refused).toEqual({ status: 429, message: expect.stringMatching(NEW_CHATS) });
+    expect(await conversationCount()).toBe(before + BUDGET);
+    // The address is spent for new sockets too.
+    expect(await handshake(platform.url, origin(), '203.0.113.20')).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it('does not refuse a customer who really leaves and comes back inside the budget, nor charges a start the form refused', async () => {
+    const from = '203.0.113.21';
+    for (let visit = 1; visit <= 2; visit++) {
+      const h = await handshake(platform.url, origin(), from);
+      if (!h.ok) throw new Error(`visit ${visit} was refused`);
+      open.push(h.client);
+      // An answer the form refuses is the customer's mistake: the handshake still pays for the corrected start.
+      expect((await h.client.refused('widget:start', { fields: {} })).status).toBe(400);
+      await h.client.ok('widget:start', { fields: entryAnswers(fx, visit) }, StartAck);
+      await h.client.request('widget:leave', {});
+      h.client.close();
+    }
+    // Two chats spent two of the four: two more handshakes are admitted.
+    for (let i = 0; i < 2; i++) {
+      const h = await handshake(platform.url, origin(), from);
+      expect(h.ok).toBe(true);
+      if (h.ok) open.push(h.client);
+    }
+    expect(await handshake(platform.url, origin(), from)).toMatchObject({ ok: false, status: 429 });
   });
 });
 
