@@ -7,7 +7,8 @@ import { AttachmentRef } from '../../shared/realtime';
 import type { ApiClient } from './api-client';
 import type { ChatLink } from './chat-link.service';
 import { CHAT_TEXT } from './chat-texts';
-import { safeFileName, streamToFile } from './file-download';
+import { inertPath, safeFileName, streamToFile } from './file-download';
+import { markFromInternet } from './internet-mark';
 import type { FileSaver, Logger } from './ports';
 
 type Arg<C extends keyof IpcContract> = z.output<IpcContract[C]['arg']>;
@@ -42,6 +43,8 @@ export interface ChatServiceDeps {
   link: ChatLink;
   saver: FileSaver;
   logger: Logger;
+  /** Marks a saved file as downloaded from the internet (internet-mark.ts; tests pass their own). */
+  markFromInternet?: (path: string) => Promise<unknown>;
 }
 
 const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error });
@@ -58,7 +61,7 @@ function failure(error: IpcError, text: string): IpcResult<never> {
 
 const FILE_URL = /^\/(?:api\/multimedia\/descargar|widget\/files)\/([A-Za-z0-9_-]{1,100})$/;
 
-export function createChatService({ api, link, saver, logger }: ChatServiceDeps): ChatService {
+export function createChatService({ api, link, saver, logger, markFromInternet: mark = markFromInternet }: ChatServiceDeps): ChatService {
   /** Both reason steps of a finish or a transfer, in order; the first failure stops them. */
   async function saveBusiness(conversationId: string, business: number[], splitId: number | null, transfer: boolean): Promise<IpcResult<null>> {
     const result = await api.call(endpoints.saveConversationBusinessReasons, { body: { conversationId, splitId, transfer, business } });
@@ -103,9 +106,11 @@ export function createChatService({ api, link, saver, logger }: ChatServiceDeps)
     async saveFile({ url, name }) {
       const id = FILE_URL.exec(url)?.[1];
       if (!id) return fail({ status: 400, message: CHAT_TEXT.badFileUrl });
+      // A customer's file: never offered, nor saved, under a name that runs when double-clicked (inertPath).
       let target: string | null;
       try {
-        target = await saver.choosePath(safeFileName(name));
+        const chosen = await saver.choosePath(inertPath(safeFileName(name)));
+        target = chosen === null ? null : inertPath(chosen);
       } catch (error) {
         logger.warn('No place to save a chat file', error instanceof Error ? error.message : error);
         return fail({ status: 500, message: CHAT_TEXT.saveFileFailed });
@@ -119,6 +124,7 @@ export function createChatService({ api, link, saver, logger }: ChatServiceDeps)
         logger.warn(`Could not save a chat file to ${target}`, error instanceof Error ? error.message : error);
         return fail({ status: 500, message: CHAT_TEXT.saveFileFailed });
       }
+      await mark(target).catch((error: unknown) => logger.warn(`Could not mark ${target} as downloaded from the internet`, error instanceof Error ? error.message : error));
       return { ok: true, data: { path: target } };
     },
 

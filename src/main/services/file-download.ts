@@ -4,22 +4,32 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isExecutableName, visibleName } from '../../shared/file-names';
 
 const RESERVED_WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 const FALLBACK_NAME = 'archivo';
 
 /**
  * A name a file may be saved under on any OS, from a name that came from the platform or the page:
- * no directories, no characters Windows refuses, no leading dots (hidden files), not empty.
+ * no directories, nothing invisible (visibleName: no bidirectional overrides), no characters
+ * Windows refuses, no leading dots (hidden files), not empty.
  */
 export function safeFileName(name: string): string {
-  const cleaned = basename(name.replace(/\\/g, '/'))
+  const cleaned = basename(visibleName(name).replace(/\\/g, '/'))
     // eslint-disable-next-line no-control-regex
     .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, '_')
     .replace(/^[.\s]+|[.\s]+$/g, '')
     .slice(0, 200);
   if (cleaned === '') return FALLBACK_NAME;
   return RESERVED_WINDOWS_NAMES.test(cleaned) ? `_${cleaned}` : cleaned;
+}
+
+/**
+ * A path a file from outside (a chat attachment) may be saved at: one whose name would run or
+ * install something when double-clicked (isExecutableName) gets `.txt` appended, so it opens as text.
+ */
+export function inertPath(path: string): string {
+  return isExecutableName(basename(path)) ? `${path}.txt` : path;
 }
 
 /** `name` in `dir`, or 'name (1).ext', 'name (2).ext'… when taken. */

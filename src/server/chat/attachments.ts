@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FileRef } from '../../shared/domain/chat';
-import { MAX_UPLOAD_BYTES, type UploadPayload } from '../../shared/domain/media';
+import type { UploadPayload } from '../../shared/domain/media';
 import type { Db } from '../db/types';
 import { files } from '../db/schema';
+import { storeFile } from '../media/files';
+import { checkUpload } from '../media/upload';
 import { badRequest } from './errors';
 import { fileIdOf, fileUrlFor, type ConversationRow } from './message-store';
 import { CHAT_TEXT } from './texts';
@@ -54,24 +55,15 @@ export async function resolveAttachment(tx: Db, conv: ConversationRow, ref: File
   return { contentType: file.contentType, name: file.name, url: fileUrlFor(file.id, sender === 'agent' ? 'agent' : 'widget') };
 }
 
-/** Stores a customer's upload (widget:upload) as a file of the conversation and answers the reference to send. */
+/**
+ * Stores a customer's upload (widget:upload) as a file of the conversation and answers the
+ * reference to send: the same checks and name rules as every upload (media/upload.ts checkUpload),
+ * within the chat's types.
+ */
 export async function storeCustomerUpload(tx: Db, conv: ConversationRow, payload: UploadPayload, now: Date): Promise<FileRef> {
-  if (!CHAT_CONTENT_TYPES.has(payload.content_type)) throw badRequest(CHAT_TEXT.uploadTypeNotAllowed);
-  const data = Buffer.from(payload.data, 'base64');
-  if (data.length === 0) throw badRequest(CHAT_TEXT.uploadEmpty);
-  if (data.length > MAX_UPLOAD_BYTES) throw badRequest(CHAT_TEXT.uploadTooLarge);
-  const id = randomBytes(16).toString('base64url');
-  const name = payload.name && payload.name !== '' ? payload.name : `adjunto-${id.slice(0, 8)}`;
-  await tx.insert(files).values({
-    id,
-    organizationId: conv.organizationId,
-    conversationId: conv.idConv,
-    name,
-    contentType: payload.content_type,
-    size: data.length,
-    data,
-    uploadedBy: null,
-    createdAt: now
-  });
-  return { contentType: payload.content_type, name, url: fileUrlFor(id, 'widget') };
+  const checked = await checkUpload(payload, CHAT_CONTENT_TYPES);
+  if (!checked.ok) throw badRequest(checked.refusal.message);
+  const { file } = checked;
+  const stored = await storeFile(tx, { ...file, organizationId: conv.organizationId, conversationId: conv.idConv, uploadedBy: null, now });
+  return { contentType: file.contentType, name: file.name, url: fileUrlFor(stored.id, 'widget') };
 }

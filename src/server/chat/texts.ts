@@ -32,9 +32,6 @@ export const CHAT_TEXT = {
   surveyNotFinished: 'La encuesta se responde cuando la conversación finaliza',
   surveyAnswered: 'La encuesta ya fue respondida',
 
-  uploadTooLarge: 'El archivo no puede superar 10 MB',
-  uploadEmpty: 'El archivo está vacío',
-  uploadTypeNotAllowed: 'El tipo de archivo no está permitido',
   uploadOtherConversation: 'El archivo debe adjuntarse a la conversación en curso',
 
   tooManyMessages: 'Está enviando mensajes demasiado rápido. Espere unos segundos e inténtelo de nuevo',

@@ -1,67 +1,68 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /**
- * The attachments the platform accepts, by content type (with the extension a nameless upload
- * gets), and the leading bytes each must start with, so a file cannot claim a type it is not.
+ * The attachments the platform accepts, by the content type the sender names: the extensions a
+ * file of that type may carry (the first is given to a name without one of them), and what its
+ * bytes must be, as file-type sniffs them — so a file cannot claim a type it is not. Text has no
+ * signature: it is accepted as text when file-type finds no binary format in it and it holds no NUL.
  * SVG and HTML are left out on purpose: a browser runs the scripts they can carry.
  */
-const startsWith = (bytes: Buffer, signature: readonly number[], at = 0): boolean =>
-  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
-const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
+interface Kind {
+  extensions: readonly string[];
+  /** The MIME types file-type may answer for a real file of this type, or 'text'. */
+  sniffed: readonly string[] | 'text';
+}
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const EBML = [0x1a, 0x45, 0xdf, 0xa3];
-
-type Check = (bytes: Buffer) => boolean;
-
-const isZip: Check = (b) => startsWith(b, ZIP);
-const isOle: Check = (b) => startsWith(b, OLE);
-const isRiff = (form: string): Check => (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii(form), 8);
-const isIsoMedia: Check = (b) => ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip'].some((box) => startsWith(b, ascii(box), 4));
-const isMpegAudio: Check = (b) => startsWith(b, ascii('ID3')) || (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0);
-const isText: Check = (b) => !b.includes(0);
-
-const TYPES: Record<string, { extension: string; check: Check }> = {
-  'image/png': { extension: 'png', check: (b) => startsWith(b, PNG) },
-  'image/jpeg': { extension: 'jpg', check: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  'image/gif': { extension: 'gif', check: (b) => startsWith(b, ascii('GIF87a')) || startsWith(b, ascii('GIF89a')) },
-  'image/webp': { extension: 'webp', check: isRiff('WEBP') },
-  'image/bmp': { extension: 'bmp', check: (b) => startsWith(b, ascii('BM')) },
-  'application/pdf': { extension: 'pdf', check: (b) => startsWith(b, ascii('%PDF-')) },
-  'application/msword': { extension: 'doc', check: isOle },
-  'application/vnd.ms-excel': { extension: 'xls', check: isOle },
-  'application/vnd.ms-powerpoint': { extension: 'ppt', check: isOle },
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { extension: 'docx', check: isZip },
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { extension: 'xlsx', check: isZip },
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': { extension: 'pptx', check: isZip },
-  'application/vnd.oasis.opendocument.text': { extension: 'odt', check: isZip },
-  'application/vnd.oasis.opendocument.spreadsheet': { extension: 'ods', check: isZip },
-  'application/vnd.oasis.opendocument.presentation': { extension: 'odp', check: isZip },
-  'text/plain': { extension: 'txt', check: isText },
-  'text/csv': { extension: 'csv', check: isText },
-  'audio/mpeg': { extension: 'mp3', check: isMpegAudio },
-  'audio/mp4': { extension: 'm4a', check: isIsoMedia },
-  'audio/aac': { extension: 'aac', check: (b) => b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0 },
-  'audio/ogg': { extension: 'ogg', check: (b) => startsWith(b, ascii('OggS')) },
-  'audio/wav': { extension: 'wav', check: isRiff('WAVE') },
-  'audio/webm': { extension: 'weba', check: (b) => startsWith(b, EBML) },
-  'video/mp4': { extension: 'mp4', check: isIsoMedia },
-  'video/quicktime': { extension: 'mov', check: isIsoMedia },
-  'video/webm': { extension: 'webm', check: (b) => startsWith(b, EBML) },
-  'video/ogg': { extension: 'ogv', check: (b) => startsWith(b, ascii('OggS')) }
+const OLE = ['application/x-cfb'];
+const TYPES: Record<string, Kind> = {
+  'image/png': { extensions: ['png'], sniffed: ['image/png', 'image/apng'] },
+  'image/jpeg': { extensions: ['jpg', 'jpeg'], sniffed: ['image/jpeg'] },
+  'image/gif': { extensions: ['gif'], sniffed: ['image/gif'] },
+  'image/webp': { extensions: ['webp'], sniffed: ['image/webp'] },
+  'image/bmp': { extensions: ['bmp'], sniffed: ['image/bmp'] },
+  'application/pdf': { extensions: ['pdf'], sniffed: ['application/pdf'] },
+  'application/msword': { extensions: ['doc'], sniffed: OLE },
+  'application/vnd.ms-excel': { extensions: ['xls'], sniffed: OLE },
+  'application/vnd.ms-powerpoint': { extensions: ['ppt', 'pps'], sniffed: OLE },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { extensions: ['docx'], sniffed: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'] },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { extensions: ['xlsx'], sniffed: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': { extensions: ['pptx'], sniffed: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'] },
+  'application/vnd.oasis.opendocument.text': { extensions: ['odt'], sniffed: ['application/vnd.oasis.opendocument.text'] },
+  'application/vnd.oasis.opendocument.spreadsheet': { extensions: ['ods'], sniffed: ['application/vnd.oasis.opendocument.spreadsheet'] },
+  'application/vnd.oasis.opendocument.presentation': { extensions: ['odp'], sniffed: ['application/vnd.oasis.opendocument.presentation'] },
+  'application/zip': { extensions: ['zip'], sniffed: ['application/zip'] },
+  'text/plain': { extensions: ['txt', 'text', 'log'], sniffed: 'text' },
+  'text/csv': { extensions: ['csv'], sniffed: 'text' },
+  'audio/mpeg': { extensions: ['mp3'], sniffed: ['audio/mpeg'] },
+  'audio/mp4': { extensions: ['m4a', 'mp4'], sniffed: ['audio/mp4', 'audio/x-m4a', 'video/mp4'] },
+  'audio/aac': { extensions: ['aac'], sniffed: ['audio/aac'] },
+  'audio/ogg': { extensions: ['ogg', 'oga', 'opus'], sniffed: ['audio/ogg', 'audio/opus', 'video/ogg'] },
+  'audio/wav': { extensions: ['wav'], sniffed: ['audio/wav', 'audio/x-wav', 'audio/vnd.wave'] },
+  'audio/webm': { extensions: ['weba', 'webm'], sniffed: ['audio/webm', 'video/webm'] },
+  'video/mp4': { extensions: ['mp4', 'm4v'], sniffed: ['video/mp4', 'video/x-m4v'] },
+  'video/quicktime': { extensions: ['mov'], sniffed: ['video/quicktime'] },
+  'video/webm': { extensions: ['webm'], sniffed: ['video/webm'] },
+  'video/ogg': { extensions: ['ogv', 'ogg'], sniffed: ['video/ogg', 'audio/ogg'] }
 };
 
 export const ALLOWED_CONTENT_TYPES: readonly string[] = Object.keys(TYPES);
 
+const kindOf = (contentType: string): Kind | undefined => (Object.hasOwn(TYPES, contentType) ? TYPES[contentType] : undefined);
+
 export function isAllowedContentType(contentType: string): boolean {
-  return Object.hasOwn(TYPES, contentType);
+  return kindOf(contentType) !== undefined;
 }
 
-/** Whether the bytes start as the content type requires (false for a type not allowed). */
-export function matchesContentType(contentType: string, bytes: Buffer): boolean {
-  return Object.hasOwn(TYPES, contentType) && (TYPES[contentType]?.check(bytes) ?? false);
+/** Whether the bytes are what the content type says, as file-type sniffs them (false for a type not allowed). */
+export async function matchesContentType(contentType: string, bytes: Buffer): Promise<boolean> {
+  const kind = kindOf(contentType);
+  if (!kind) return false;
+  const found = await fileTypeFromBuffer(bytes);
+  if (kind.sniffed === 'text') return found === undefined && !bytes.includes(0);
+  return found !== undefined && kind.sniffed.includes(found.mime);
 }
 
-export function extensionFor(contentType: string): string {
-  return (Object.hasOwn(TYPES, contentType) && TYPES[contentType]?.extension) || 'bin';
+/** The extensions a file of `contentType` may carry, the usual one first (none for a type not allowed). */
+export function extensionsFor(contentType: string): readonly string[] {
+  return kindOf(contentType)?.extensions ?? [];
 }

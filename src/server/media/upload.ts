@@ -1,7 +1,8 @@
 import { MAX_UPLOAD_BYTES, type UploadPayload } from '../../shared/domain/media';
+import { extensionOf, visibleName } from '../../shared/file-names';
 import { MSG } from '../../shared/messages';
 import { HttpError } from '../http/errors';
-import { extensionFor, isAllowedContentType, matchesContentType } from './file-types';
+import { extensionsFor, isAllowedContentType, matchesContentType } from './file-types';
 
 export interface DecodedUpload {
   data: Buffer;
@@ -9,26 +10,49 @@ export interface DecodedUpload {
   name: string;
 }
 
-/** A file name safe to store and to put in a header: no path, no control characters. */
-function cleanName(name: string | undefined, contentType: string): string {
+/**
+ * The name a file is stored (and later offered for saving) under: no path, nothing invisible
+ * (a right-to-left override can make `factura\u202Efdp.bat` read "facturatab.pdf"), no quotes, and
+ * an extension of its real type — one it lacks is added, so `factura.pdf.bat` that is text
+ * becomes `factura.pdf.bat.txt`. A name left empty is `archivo.<extension>`.
+ */
+export function storedName(name: string | undefined, contentType: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].map((c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '"' ? '_' : c)).join('').trim();
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? `archivo.${extensionFor(contentType)}` : cleaned;
+  const cleaned = visibleName(base).replace(/"/g, '_').replace(/[.\s]+$/u, '');
+  const extensions = extensionsFor(contentType);
+  const usual = extensions[0] ?? 'bin';
+  if (cleaned === '' || /^\.+$/.test(cleaned)) return `archivo.${usual}`;
+  return extensions.includes(extensionOf(cleaned)) ? cleaned : `${cleaned}.${usual}`;
+}
+
+/** Why an upload is refused: its status (400, or 415 for a type) and the Spanish text. */
+export interface UploadRefusal {
+  status: 400 | 415;
+  message: string;
 }
 
 /**
  * Decodes a SPEC §3 upload payload (already schema-checked) and enforces the real limits: the
- * decoded size (≤ 10 MB, not empty), an allowed content type (415 otherwise) whose leading bytes
- * the file really has (415 otherwise).
+ * decoded size (≤ 10 MB, not empty), an allowed content type (of `allowed` when given) whose
+ * bytes file-type finds to be of that type, and the stored name (storedName). Every upload — the
+ * app's (/api/multimedia/subir) and the customer's (widget:upload) — goes through it.
  */
-export function decodeUpload(payload: UploadPayload): DecodedUpload {
+export async function checkUpload(payload: UploadPayload, allowed?: ReadonlySet<string>): Promise<{ ok: true; file: DecodedUpload } | { ok: false; refusal: UploadRefusal }> {
   const { data: text, content_type: contentType } = payload;
-  if (!isAllowedContentType(contentType)) throw new HttpError(415, MSG.chat.fileTypeNotAllowed);
+  const refuse = (status: 400 | 415, message: string) => ({ ok: false as const, refusal: { status, message } });
+  if (!isAllowedContentType(contentType) || (allowed && !allowed.has(contentType))) return refuse(415, MSG.chat.fileTypeNotAllowed);
   const padded = text.endsWith('=');
-  if (text.length % 4 === 1 || (padded && text.length % 4 !== 0)) throw new HttpError(400, MSG.chat.fileNotBase64);
+  if (text.length % 4 === 1 || (padded && text.length % 4 !== 0)) return refuse(400, MSG.chat.fileNotBase64);
   const data = Buffer.from(text, 'base64');
-  if (data.length === 0) throw new HttpError(400, MSG.chat.fileEmpty);
-  if (data.length > MAX_UPLOAD_BYTES) throw new HttpError(400, MSG.chat.fileTooLarge);
-  if (!matchesContentType(contentType, data)) throw new HttpError(415, MSG.chat.fileContentMismatch);
-  return { data, contentType, name: cleanName(payload.name, contentType) };
+  if (data.length === 0) return refuse(400, MSG.chat.fileEmpty);
+  if (data.length > MAX_UPLOAD_BYTES) return refuse(400, MSG.chat.fileTooLarge);
+  if (!(await matchesContentType(contentType, data))) return refuse(415, MSG.chat.fileContentMismatch);
+  return { ok: true, file: { data, contentType, name: storedName(payload.name, contentType) } };
+}
+
+/** checkUpload for an HTTP route: the refusal thrown as its HttpError. */
+export async function decodeUpload(payload: UploadPayload): Promise<DecodedUpload> {
+  const checked = await checkUpload(payload);
+  if (!checked.ok) throw new HttpError(checked.refusal.status, checked.refusal.message);
+  return checked.file;
 }

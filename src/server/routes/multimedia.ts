@@ -18,7 +18,7 @@ export const multimediaRoutes = defineRoutes('multimedia', (app) => {
     app,
     endpoints.uploadFile,
     async ({ db, orgId, user, body, services }) => {
-      const file = decodeUpload(body);
+      const file = await decodeUpload(body);
       let conversationId: string | null = null;
       if (body.conversationId !== undefined) {
         const conversation = await conversationOfOrg(db, orgId, body.conversationId);

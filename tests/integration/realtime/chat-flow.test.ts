@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MSG } from '../../../src/shared/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   AGENT_NAMESPACE,
@@ -97,6 +98,11 @@ describe.each(BACKENDS)('live chat (%s)', (backend) => {
     await customer.waitFor('widget:message', LiveMessage, (m) => m.seq === hello.seq && m.tipoUsuario === 'ASESOR');
     const ref = await customer.ok('widget:upload', { data: PNG.toString('base64'), format_type: 'base64', content_type: 'image/png', name: 'factura.png' }, AttachmentRef);
     expect(ref.url).toMatch(/^\/widget\/files\//);
+    // The customer's upload gets the same name rules as every upload: nothing invisible, its real type's extension.
+    const disguised = await customer.ok('widget:upload', { data: Buffer.from('@echo off').toString('base64'), format_type: 'base64', content_type: 'text/plain', name: 'factura\u202Efdp.bat' }, AttachmentRef);
+    expect(disguised.name).toBe('facturafdp.bat.txt');
+    // And the same sniffing: a PNG's bytes are no PDF.
+    expect(await customer.refused('widget:upload', { data: PNG.toString('base64'), format_type: 'base64', content_type: 'application/pdf', name: 'x.pdf' })).toEqual({ status: 400, message: MSG.chat.fileContentMismatch });
     const withFile = await customer.ok('widget:message', { clientId: clientId(), text: 'Adjunto la factura', attachment: ref }, LiveMessage);
     expect(withFile).toMatchObject({ tipoMensaje: 'ARCHIVO', adjunto: { name: 'factura.png', contentType: 'image/png' } });
     const seenByAgent = await a.waitFor('chat:message', LiveMessage, (m) => m.seq === withFile.seq);

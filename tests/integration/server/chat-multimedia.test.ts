@@ -63,6 +63,44 @@ describe.each(BACKENDS)('multimedia upload and download on %s', (backend) => {
     expect(named?.name).toBe('archivo.txt');
   });
 
+  it('stores a name without invisible characters and with its real type’s extension, and offers it so for download', async () => {
+    const cases: [Buffer, string, string, string][] = [
+      // A right-to-left override makes this read "facturatab.pdf": it is text, and named so.
+      [Buffer.from('@echo off\r\n'), 'text/plain', 'factura\u202Efdp.bat', 'facturafdp.bat.txt'],
+      [PDF, 'application/pdf', 'contrato\u200B\u2066.pdf\u2069', 'contrato.pdf'],
+      [PNG, 'image/png', 'FOTO.PNG', 'FOTO.PNG'],
+      [PDF, 'application/pdf', 'cotizacion.pdf.exe', 'cotizacion.pdf.exe.pdf'],
+      [PDF, 'application/pdf', 'sin extension ', 'sin extension.pdf'],
+      [PNG, 'image/png', 'x.png. . ', 'x.png'],
+      [PNG, 'image/png', '\u202E\u200F', 'archivo.png']
+    ];
+    for (const [bytes, contentType, name, expected] of cases) {
+      const res = await upload('asesor@demo.co', payload(bytes, contentType, { name }));
+      expect(res.statusCode, name).toBe(200);
+      const { id } = res.json<{ id: string }>();
+      const [row] = await platform.app.db.select({ name: files.name }).from(files).where(eq(files.id, id));
+      expect(row?.name, JSON.stringify(name)).toBe(expected);
+      const download = await call('asesor@demo.co', 'GET', `/api/multimedia/descargar/${id}`);
+      expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(expected)}`);
+    }
+  });
+
+  it('refuses bytes that are not the type they claim, as file-type sniffs them', async () => {
+    const before = await fileCount();
+    const zip = Buffer.from('504b0304140000000000000000000000000000000000000000000000000000000000', 'hex');
+    for (const [bytes, contentType] of [
+      [zip, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      [PNG, 'application/pdf'],
+      [PDF, 'text/plain'],
+      [Buffer.from([0x68, 0x6f, 0x00, 0x6c, 0x61]), 'text/csv']
+    ] as const) {
+      const res = await upload('asesor@demo.co', payload(bytes, contentType));
+      expect(res.statusCode, contentType).toBe(415);
+      expect(res.json().message).toBe(MSG.chat.fileContentMismatch);
+    }
+    expect(await fileCount()).toBe(before);
+  });
+
   it('accepts a file of exactly 10 MB', async () => {
     const big = Buffer.alloc(MAX_UPLOAD_BYTES, 0x41);
     const res = await upload('admin@demo.co', payload(big, 'text/plain'));
