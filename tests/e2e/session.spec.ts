@@ -95,6 +95,10 @@ test('an expired password forces the change before anything else', async ({ page
   await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
   await expect(page).toHaveURL('/analitica');
   await expect(page.getByText('La contraseña se actualizó correctamente.').first()).toBeVisible();
+  // The session had been good for the change only: renewed after it, the home page's calls answer
+  // (a tile shows its figure, not '--') and none is refused.
+  await expect(page.getByRole('group', { name: 'Conversaciones' })).not.toContainText('--');
+  await expect(page.getByText('Usuario no autorizado')).toHaveCount(0);
 
   // The new password is the one that works now.
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();

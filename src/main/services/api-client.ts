@@ -171,7 +171,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   function report(def: EndpointDef, path: string, error: IpcError): void {
     const tokens = store.current();
     const claims = tokens ? decodeClaims(tokens.access) : null;
-    if (!claims) return;
+    // A session that must change its password first may not report either (the platform answers it 403).
+    if (!claims || claims.mustChangePassword) return;
     const failed = `${def.method} ${path}`.slice(0, 200);
     const sending = execute(endpoints.logErrorSocket, {
       params: { idOrg: claims.company },

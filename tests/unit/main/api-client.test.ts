@@ -169,6 +169,15 @@ describe('api-client: error mapping (SPEC §8)', () => {
       body: { name: 'GET /api/types/channels', path: '/api/types/channels', detail: `500 ${MSG.generic.serverError}`, idadviser: 7, application: 'Dashboard' }
     });
   });
+
+  it('a session that must change its password first reports nothing: the platform would refuse the report', async () => {
+    const h = await harness(() => json(400, { statusCode: 400, message: 'La contraseña Actual no es válida.' }), {
+      tokens: { access: accessToken({ mustChangePassword: true }), refresh: refreshToken(T0 + 86_400_000) }
+    });
+    await h.services.api.call(endpoints.updatePasswordByUserName, { body: { oldPassword: 'mala', newPassword: 'NuevaClave2027' } });
+    await h.services.api.settled();
+    expect(h.calls.map((c) => c.path)).toEqual(['/api/users/UpdatePasswordByUserName']);
+  });
 });
 
 describe('api-client: requests', () => {
