@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
-import { csvLines, type CsvQuery, type CsvSource } from '../db/csv-stream';
+import { csvLines, type CsvColumn, type CsvQuery, type CsvSource } from '../db/csv-stream';
 import type { CsvDelimiter } from '../../shared/domain/report';
 import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_STATUS_LABELS, RECIPIENT_ROLE_LABELS, agentStatusLabel } from '../../shared/labels';
 import { PRESENCE } from '../chat/presence-words';
@@ -42,14 +42,14 @@ export const CSV_REPORTS = [
 ] as const;
 export type CsvReportKey = (typeof CSV_REPORTS)[number];
 
-interface CsvColumn {
+/** A column and its Spanish header; a computed number says so (`number`), every other column is guarded text (csv-stream.ts). */
+interface ReportColumn extends CsvColumn {
   header: string;
-  value: SQL;
 }
 
 interface CsvReport {
   source(input: SourceInput): ReportSource;
-  columns(input: SourceInput): readonly CsvColumn[];
+  columns(input: SourceInput): readonly ReportColumn[];
 }
 
 const reasonsText = sql`array_to_string(${BUSINESS_REASONS}, E';\\n')`;
@@ -77,7 +77,7 @@ const REPORTS: Record<CsvReportKey, CsvReport> = {
       { header: 'Canal', value: csvText(sql`ch.label`) },
       { header: 'Asistente virtual', value: csvText(sql`va.name`) },
       { header: 'Cliente', value: csvText(sql`cu.name`) },
-      { header: 'Interacciones', value: csvText(sql`(select count(*) from bot_interactions b where b.conversation_id = c.id_conv)`) },
+      { header: 'Interacciones', value: csvText(sql`(select count(*) from bot_interactions b where b.conversation_id = c.id_conv)`), number: true },
       { header: 'Escalado', value: yesNo(sql`c.escalated_at is not null`) }
     ]
   },
@@ -141,7 +141,7 @@ const REPORTS: Record<CsvReportKey, CsvReport> = {
       { header: 'Servicio', value: csvText(sql`i.service`) },
       { header: 'Estado', value: sql`case when i.status = 'failed' then 'Fallida' else 'Exitosa' end` },
       { header: 'Conversación', value: csvText(sql`i.conversation_id`) },
-      { header: 'Duración (ms)', value: csvText(sql`i.duration_ms`) },
+      { header: 'Duración (ms)', value: csvText(sql`i.duration_ms`), number: true },
       { header: 'Detalle', value: csvText(sql`i.detail`) }
     ]
   }
@@ -162,7 +162,7 @@ export function csvReportQuery(key: CsvReportKey, input: SourceInput, delimiter:
   const report = REPORTS[key];
   const columns = report.columns(input);
   const { source, keys } = report.source(input);
-  return { query: { columns: columns.map((c) => c.value), source, keys, delimiter }, headers: columns.map((c) => c.header) };
+  return { query: { columns, source, keys, delimiter }, headers: columns.map((c) => c.header) };
 }
 
 /** The whole file as a stream: BOM and header line, then the rows as the engine streams them. */

@@ -97,7 +97,7 @@ describe.each(BACKENDS)('fairness under the heaviest allowed statistics, on %s',
       expect(refused).toMatchObject({ statusCode: 503, message: STATS_TEXT.timeout });
       // The chat's connections have no such timeout, and the export's COPY runs past it on the same pool.
       await opened.db.execute(sql`select pg_sleep(0.1)`);
-      const columns = [sql`(select 'lenta' from pg_sleep(0.1))`, sql`'fila'`];
+      const columns = [{ value: sql`(select 'lenta' from pg_sleep(0.1))` }, { value: sql`'fila'` }];
       const csv = await text(opened.reports.csv({ columns, source: sql`from (select 1) t where true`, keys: [{ expr: sql`1`, type: 'int' }] }));
       expect(csv).toBe('lenta,fila\n');
       // And the pool's connection serves the next statistic with the timeout back in force.
