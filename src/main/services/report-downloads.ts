@@ -87,17 +87,16 @@ export async function exportReport(
   let rows = 0;
   try {
     if (xlsx) {
+      // The workbook's own rows and bytes on disk (not the CSV's it is made from: a workbook is smaller).
       const outcome = await csvToXlsx(answer.data as ReadableStream<Uint8Array>, target, {
         signal: options.signal,
-        onChunk: (chunk) => {
-          bytes += chunk.length;
-        },
-        onRows: (n) => {
-          rows = n;
+        onProgress: (written, size) => {
+          rows = written;
+          bytes = size;
           options.onProgress?.(rows, bytes);
         }
       });
-      return { ok: true, rows: outcome.rows, bytes };
+      return { ok: true, rows: outcome.rows, bytes: outcome.bytes };
     }
     await streamToFile(answer.data as ReadableStream<Uint8Array>, target, {
       signal: options.signal,

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { cellValue, formatOf, LAYOUT_SAMPLE_ROWS, layoutColumns, settle, type XlsxColumn } from './xlsx-columns';
 
 /**
  * A report as an Excel workbook (issue 20), from the report's CSV as the platform streams it: the
@@ -14,10 +15,11 @@ import ExcelJS from 'exceljs';
  * CSV nor the workbook is ever held whole. Like the CSV, the file goes to a temporary file beside
  * the target, renamed over it only once complete.
  *
- * Typed cells: a 'DD/MM/YYYY HH:mm:ss' timestamp or a 'DD/MM/YYYY' day (SPEC §9, Bogotá's clock
- * as the platform writes it) becomes a date cell showing the same; an 'HH:MM:SS' duration in a
- * 'Duración' column a time cell ([h]:mm:ss, so sums over a day read right); the counts a number.
- * Identification numbers stay text (leading zeros).
+ * Typed cells, chosen per column (xlsx-columns.ts): SPEC §9 timestamps and days become date cells
+ * showing the same, 'Duración' columns time cells ([h]:mm:ss, so sums over a day read right), the
+ * counts numbers; identification numbers stay text (leading zeros). The first rows are held until
+ * each column's kind and width are known (the widths go out before the first row): a column is as
+ * wide as its header and its longest value there, so a date never shows as '###'.
  *
  * Backpressure: exceljs's sheet stream (its StreamBuf, in 64 KB batches) writes into the zip entry's
  * stream (archiver's PassThrough in front of the deflate stream) without looking at write()'s
@@ -30,52 +32,8 @@ import ExcelJS from 'exceljs';
 /** Excel's rows per sheet; past it the rows go on in a new sheet ('Hoja 2'…), the header repeated. */
 export const XLSX_MAX_ROWS = 1_048_576;
 
-const TIMESTAMP = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
-const DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-const DURATION = /^(\d+):([0-5]\d):([0-5]\d)$/;
-const INTEGER = /^-?\d{1,15}$/;
-/** Columns whose digits are an amount, not an identifier. */
-const NUMBER_HEADERS = new Set(['Interacciones', 'Duración (ms)']);
-const DAY_MS = 86_400_000;
-
-type Kind = 'text' | 'number' | 'duration';
-
-function kindOf(header: string): Kind {
-  if (NUMBER_HEADERS.has(header)) return 'number';
-  if (header.startsWith('Duración')) return 'duration';
-  return 'text';
-}
-
-/**
- * The cell value of one CSV field. Dates are written as the wall-clock reading the platform gave
- * (as UTC, which is how exceljs turns a Date into Excel's zone-less serial), so the cell shows the
- * same day and time as the CSV.
- */
-export function cellValue(text: string, kind: Kind): string | number | Date | null {
-  if (text === '') return null;
-  const ts = TIMESTAMP.exec(text);
-  if (ts) return new Date(Date.UTC(Number(ts[3]), Number(ts[2]) - 1, Number(ts[1]), Number(ts[4]), Number(ts[5]), Number(ts[6])));
-  const day = DAY.exec(text);
-  if (day) return new Date(Date.UTC(Number(day[3]), Number(day[2]) - 1, Number(day[1])));
-  if (kind === 'duration') {
-    const d = DURATION.exec(text);
-    // Excel's durations are fractions of a day.
-    if (d) return (Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3])) / 86_400;
-  }
-  if (kind === 'number' && INTEGER.test(text)) return Number(text);
-  return text;
-}
-
-const FORMATS = {
-  timestamp: 'dd/mm/yyyy hh:mm:ss',
-  day: 'dd/mm/yyyy',
-  duration: '[h]:mm:ss'
-} as const;
-
-function formatOf(value: unknown): string | undefined {
-  if (value instanceof Date) return value.getTime() % DAY_MS === 0 ? FORMATS.day : FORMATS.timestamp;
-  return undefined;
-}
+/** How often (in rows) the writer says how far it got. */
+const PROGRESS_EVERY_ROWS = 1000;
 
 /** The piece of a stream's state pipe() reads: readable-stream 2 (archiver's) has no writableNeedDrain. */
 interface EntryStream extends NodeJS.EventEmitter {
@@ -97,14 +55,14 @@ export function sheetBackpressure(sheet: ExcelJS.Worksheet): EntryStream[] {
 export interface XlsxOutcome {
   rows: number;
   sheets: number;
+  /** The workbook's size on disk. */
+  bytes: number;
 }
 
 export interface CsvToXlsxOptions {
   signal?: AbortSignal;
-  /** Sees every chunk of the CSV as it arrives (bytes received). */
-  onChunk?: (chunk: Uint8Array) => void;
-  /** Told the data rows written so far. */
-  onRows?: (rows: number) => void;
+  /** Told the data rows written and the workbook's bytes on disk so far. */
+  onProgress?: (rows: number, bytes: number) => void;
   /** Rows per sheet, header included (Excel's limit; smaller in tests). */
   maxRows?: number;
   sheetName?: string;
@@ -140,66 +98,77 @@ export async function csvToXlsx(body: ReadableStream<Uint8Array> | Readable, tar
   };
   options.signal?.addEventListener('abort', abort, { once: true });
   if (options.signal?.aborted) abort();
-  source.on('data', (chunk: Buffer) => options.onChunk?.(chunk));
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
 
-  let headers: string[] | null = null;
-  let kinds: Kind[] = [];
+  let headers: string[] = [];
+  let columns: XlsxColumn[] | null = null;
+  /** The first rows, held until the columns are laid out. */
+  const sample: string[][] = [];
   let sheet: ExcelJS.Worksheet | null = null;
   let sheetRows = 0;
   let sheets = 0;
   let rows = 0;
-  const newSheet = () => {
+  const newSheet = (layout: readonly XlsxColumn[]) => {
     sheet?.commit();
     sheets++;
     sheet = workbook.addWorksheet(sheets === 1 ? sheetName : `${sheetName} ${sheets}`, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = (headers ?? []).map((header, i) => ({
-      header,
-      key: `c${i}`,
-      width: Math.min(60, Math.max(12, header.length + 2)),
-      ...(kinds[i] === 'duration' ? { style: { numFmt: FORMATS.duration } } : {})
-    }));
+    sheet.columns = headers.map((header, i) => ({ header, key: `c${i}`, width: layout[i]?.width }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     sheetRows = 1;
   };
+  const write = async (layout: XlsxColumn[], record: readonly string[]) => {
+    if (sheetRows >= maxRows) newSheet(layout);
+    const current = sheet as ExcelJS.Worksheet | null;
+    if (!current) return;
+    const row = current.addRow(
+      record.map((text, i) => {
+        const column = layout[i];
+        if (column) settle(column, text);
+        return cellValue(text, column?.kind ?? 'text');
+      })
+    );
+    row.eachCell((cell, n) => {
+      const numFmt = formatOf(layout[n - 1]?.kind ?? 'text');
+      // Only the typed cells: a text that is not a date, in a date column, stays plain text.
+      if (numFmt && typeof cell.value !== 'string') cell.numFmt = numFmt;
+    });
+    row.commit();
+    for (const entry of sheetBackpressure(current)) await Promise.race([once(entry, 'drain'), outputFailed]);
+    sheetRows++;
+    rows++;
+    if (rows % PROGRESS_EVERY_ROWS === 0) options.onProgress?.(rows, output.bytesWritten);
+  };
+  const layOut = async (complete: boolean) => {
+    const layout = layoutColumns(headers, sample, complete);
+    columns = layout;
+    newSheet(layout);
+    for (const record of sample.splice(0)) await write(layout, record);
+  };
 
   try {
+    let first = true;
     for await (const record of parser as AsyncIterable<string[]>) {
-      if (headers === null) {
+      if (first) {
         headers = record;
-        kinds = headers.map(kindOf);
-        newSheet();
-        continue;
+        first = false;
+      } else if (columns) {
+        await write(columns, record);
+      } else {
+        sample.push(record);
+        if (sample.length >= LAYOUT_SAMPLE_ROWS) await layOut(false);
       }
-      if (sheetRows >= maxRows) newSheet();
-      const values = record.map((text, i) => cellValue(text, kinds[i] ?? 'text'));
-      const row = (sheet as ExcelJS.Worksheet | null)?.addRow(values);
-      if (row) {
-        values.forEach((value, i) => {
-          const numFmt = formatOf(value);
-          if (numFmt) row.getCell(i + 1).numFmt = numFmt;
-        });
-        row.commit();
-        for (const entry of sheetBackpressure(sheet as unknown as ExcelJS.Worksheet)) await Promise.race([once(entry, 'drain'), outputFailed]);
-      }
-      sheetRows++;
-      rows++;
-      if (rows % 1000 === 0) options.onRows?.(rows);
     }
     if (options.signal?.aborted) throw new Error('aborted');
-    if (headers === null) {
-      // An empty answer still makes a valid, empty workbook.
-      headers = [];
-      newSheet();
-    }
+    // A short report (or an empty answer, which still makes a valid, empty workbook) is all in the sample.
+    if (!columns) await layOut(true);
     (sheet as ExcelJS.Worksheet | null)?.commit();
     // exceljs listens for the file's errors only from here on: one before would leave commit() waiting.
     await Promise.race([workbook.commit(), outputFailed]);
     await rename(temp, target);
-    options.onRows?.(rows);
-    return { rows, sheets };
+    options.onProgress?.(rows, output.bytesWritten);
+    return { rows, sheets, bytes: output.bytesWritten };
   } catch (error) {
     source.destroy();
     // The writer may still hold the file open: let it finish (or fail) before removing it; after a

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -144,6 +144,9 @@ describe('report downloads', () => {
     const last = await ended();
     expect(chosen).toEqual(['usuarios.xlsx']);
     expect(last).toMatchObject({ state: 'done', rows: 2, path: join(dir, 'usuarios.xlsx') });
+    // The progress tells the workbook's bytes, not the CSV's it was made from.
+    expect(last?.bytes).toBe(statSync(join(dir, 'usuarios.xlsx')).size);
+    expect(last?.bytes).not.toBe(Buffer.byteLength(HEADER + ROW + ROW));
     expect(new URL(h.calls.at(-1)?.url ?? 'http://x/').searchParams.get('delimiter')).toBe(',');
     expect(readdirSync(dir)).toEqual(['usuarios.xlsx']);
     const workbook = new ExcelJS.Workbook();
