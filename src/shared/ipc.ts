@@ -200,7 +200,10 @@ export const ipcContract = {
   'reports:deleteSchedule': { arg: z.strictObject({ id: z.uuid({ message: 'La programación no existe' }) }), result: z.null() },
   /** Runs a schedule now (its last result is updated as for a timed run). */
   'reports:runSchedule': { arg: z.strictObject({ id: z.uuid({ message: 'La programación no existe' }) }), result: ReportSchedule },
-  /** The folder a schedule writes to (a folder dialog); null: cancelled. */
+  /**
+   * The folder a schedule writes to, picked in the main process's folder dialog; null: cancelled.
+   * 'reports:saveSchedule' takes only a folder picked here (in this session) or the schedule's own.
+   */
   'reports:chooseFolder': { arg: none, result: z.object({ path: z.string() }).nullable() }
 } as const;
 

@@ -22,6 +22,7 @@ export const CSV_DELIMITER_LABELS: Record<CsvDelimiter, string> = {
 export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ReportFormat = z.enum(REPORT_FORMATS, { message: "El formato debe ser 'csv' o 'xlsx'" });
 export type ReportFormat = z.infer<typeof ReportFormat>;
+export const REPORT_FORMAT_LABELS: Record<ReportFormat, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)' };
 
 /** What the main process remembers per user for the downloads ('reports:preferences'). */
 export const ReportPreferences = z.object({ delimiter: CsvDelimiter });
@@ -122,8 +123,11 @@ export const ScheduleInput = z
       .int({ message: 'La hora debe ser un número entero' })
       .min(0, { message: 'La hora debe estar entre 0 y 23' })
       .max(23, { message: 'La hora debe estar entre 0 y 23' }),
-    folder: z.string().trim().min(1, { message: 'Seleccione la carpeta' }).max(1000),
+    /** A folder the main process's folder dialog gave ('reports:chooseFolder'), or the one the schedule has: no other is taken. */
+    folder: z.string().min(1, { message: 'Seleccione la carpeta' }).max(1000),
     idOrg: PositiveInt.nullable().default(null),
+    /** 'xlsx': each run writes the Excel workbook of the rows instead of the CSV (the separator does not apply). */
+    format: ReportFormat.default('csv'),
     delimiter: CsvDelimiter.default(DEFAULT_CSV_DELIMITER)
   })
   .refine((s) => s.frequency !== 'weekly' || s.weekday !== null, { message: 'Seleccione el día de la semana', path: ['weekday'] });
@@ -151,6 +155,8 @@ export const ReportSchedule = z.object({
   hour: z.number().int().min(0).max(23),
   folder: z.string(),
   idOrg: z.number().int().positive().nullable(),
+  /** The file each run writes (schedules saved before there was a choice are CSV ones: report-schedules.ts migrates them). */
+  format: ReportFormat.default('csv'),
   /** The CSV's separator (schedules saved before it existed read as ';'). */
   delimiter: CsvDelimiter.default(DEFAULT_CSV_DELIMITER),
   /** ISO instant it was created or last edited: runs due before it are not owed. */

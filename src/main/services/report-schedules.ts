@@ -19,10 +19,14 @@ export const SCHEDULE_CHECK_MS = 60_000;
 /** Who may schedule exports: the administrators (roles 1 and 3). */
 const SCHEDULERS = new Set([1, 3]);
 
+/** Folders picked in the dialog that a save may still name, per administrator (the latest ones). */
+const PICKS_KEPT = 20;
+
 export const SCHEDULE_TEXT = {
   adminsOnly: 'Solo un administrador puede programar reportes',
   notFound: 'La programación no existe',
   folderMissing: 'La carpeta seleccionada no existe',
+  folderNotChosen: 'Seleccione la carpeta con el botón «Seleccionar carpeta»',
   running: 'La programación ya se está ejecutando'
 } as const;
 
@@ -69,13 +73,20 @@ export interface ReportSchedulesDeps {
 }
 
 /**
- * Scheduled exports: an administrator picks a report, its filter, daily or weekly at an hour and a
- * folder; while the app runs (and signed in as that administrator) the export is written there,
- * a run missed while the app was closed is made once at the next start, and each schedule keeps
- * its last result. Kept in the app's settings (electron-store), per machine and per owner.
+ * Scheduled exports: an administrator picks a report, its filter, CSV or Excel, daily or weekly at
+ * an hour and a folder; while the app runs (and signed in as that administrator) the export is
+ * written there, a run missed while the app was closed is made once at the next start, and each
+ * schedule keeps its last result. Kept in the app's settings (electron-store), per machine and per
+ * owner.
+ *
+ * The folder is the main process's to choose: the renderer may name only one the folder dialog
+ * gave this administrator in this session ('reports:chooseFolder'), or the one the schedule already
+ * has, so a compromised page cannot make the app write reports wherever it likes.
  */
 export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedules {
   const active = new Set<string>();
+  const picked = new Map<string, Set<string>>();
+  migrateStored(deps.settings);
 
   function owner(): { email: string; role: number } | null {
     const tokens = deps.store.current();
@@ -100,7 +111,7 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
     active.add(schedule.id);
     try {
       const query = { ...schedule.query, ...runRange(schedule, due) };
-      const name = safeFileName(reportFileName(schedule.report, query as { start: string; end: string; attention?: string }));
+      const name = safeFileName(reportFileName(schedule.report, query as { start: string; end: string; attention?: string }, schedule.format));
       let outcome: { ok: boolean; rows: number; error?: string; path: string | null };
       try {
         const folder = await stat(schedule.folder);
@@ -108,7 +119,8 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
         const target = uniquePath(schedule.folder, name);
         // A schedule is its owner's, whatever organisation the window administers meanwhile: no 'administering' here.
         const own = { ...deps, store: { current: () => deps.store.current() } };
-        const result = await exportReport(own, { report: schedule.report, query, idOrg: schedule.idOrg ?? undefined, delimiter: schedule.delimiter }, target);
+        const request = { report: schedule.report, query, idOrg: schedule.idOrg ?? undefined, delimiter: schedule.delimiter, format: schedule.format };
+        const result = await exportReport(own, request, target);
         outcome = { ...result, path: result.ok ? target : null };
       } catch {
         outcome = { ok: false, rows: 0, error: SCHEDULE_TEXT.folderMissing, path: null };
@@ -151,8 +163,20 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
       folder: input.folder,
       // Made while administering an organisation ('Administrar entidad'): it exports that organisation.
       idOrg: input.idOrg ?? deps.store.administering?.()?.idOrg ?? null,
+      format: input.format,
       delimiter: input.delimiter
     };
+  }
+
+  function pick(email: string, folder: string): void {
+    const folders = picked.get(email) ?? new Set<string>();
+    folders.delete(folder);
+    folders.add(folder);
+    for (const oldest of folders) {
+      if (folders.size <= PICKS_KEPT) break;
+      folders.delete(oldest);
+    }
+    picked.set(email, folders);
   }
 
   return {
@@ -165,17 +189,18 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
       const me = owner();
       if (!me) return refuse(401, MSG.session.sessionExpired);
       if (!SCHEDULERS.has(me.role)) return refuse(403, SCHEDULE_TEXT.adminsOnly);
+      const existing = id === undefined ? null : mine(me.email).find((s) => s.id === id);
+      if (existing === undefined) return refuse(404, SCHEDULE_TEXT.notFound);
+      if (schedule.folder !== existing?.folder && !picked.get(me.email)?.has(schedule.folder)) return refuse(400, SCHEDULE_TEXT.folderNotChosen);
       const folder = await stat(schedule.folder).catch(() => null);
       if (!folder?.isDirectory()) return refuse(400, SCHEDULE_TEXT.folderMissing);
       const since = new Date(deps.clock.now()).toISOString();
       let saved: ReportSchedule | null;
-      if (id === undefined) {
+      if (existing === null) {
         saved = { id: randomUUID(), owner: me.email, since, lastRun: null, ...fromInput(schedule) };
         write([saved, ...all()]);
       } else {
-        const existing = mine(me.email).find((s) => s.id === id);
-        if (!existing) return refuse(404, SCHEDULE_TEXT.notFound);
-        saved = update(id, (s) => ({ ...s, ...fromInput(schedule), since }));
+        saved = update(existing.id, (s) => ({ ...s, ...fromInput(schedule), since }));
       }
       return saved ? { ok: true, data: saved } : refuse(404, SCHEDULE_TEXT.notFound);
     },
@@ -200,8 +225,12 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
     },
 
     async chooseFolder() {
+      const me = owner();
+      if (!me) return refuse(401, MSG.session.sessionExpired);
+      if (!SCHEDULERS.has(me.role)) return refuse(403, SCHEDULE_TEXT.adminsOnly);
       try {
         const path = await deps.saver.chooseFolder();
+        if (path !== null) pick(me.email, path);
         return { ok: true, data: path === null ? null : { path } };
       } catch (error) {
         deps.logger.warn('No folder chooser', error instanceof Error ? error.message : error);
@@ -215,4 +244,14 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
       stopTimer();
     }
   };
+}
+
+/**
+ * Schedules stored before a schedule chose its file (or its separator) are CSV ones with ';': the
+ * schema's defaults read them so, and writing them back makes the stored settings say so too
+ * (at each start; a no-op for schedules that already do).
+ */
+function migrateStored(settings: Settings): void {
+  const stored = settings.get('reportSchedules');
+  if (stored) settings.set('reportSchedules', stored);
 }

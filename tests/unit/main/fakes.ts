@@ -1,5 +1,5 @@
 import { createMainServices, type MainServices } from '../../../src/main/services';
-import { createMemorySettings, createMemoryTokenVault, silentLogger, type Clock, type ServiceUrls, type Settings, type TokenVault, type Tokens } from '../../../src/main/services/ports';
+import { createMemorySettings, createMemoryTokenVault, silentLogger, type Clock, type FileSaver, type ServiceUrls, type Settings, type TokenVault, type Tokens } from '../../../src/main/services/ports';
 import type { IpcEventPayload } from '../../../src/shared/ipc';
 
 export const BASE = 'http://platform.test';
@@ -116,12 +116,12 @@ export interface Harness {
 }
 
 /** Services over in-memory ports, optionally already signed in with `tokens` at `lastLoginTime`. */
-export async function harness(route: Route, options: { tokens?: Tokens; lastLoginTime?: number; clock?: FakeClock } = {}): Promise<Harness> {
+export async function harness(route: Route, options: { tokens?: Tokens; lastLoginTime?: number; clock?: FakeClock; fileSaver?: FileSaver } = {}): Promise<Harness> {
   const clock = options.clock ?? fakeClock();
   const vault = createMemoryTokenVault(options.tokens ?? null);
   const settings = createMemorySettings({ serviceUrls: URLS, lastLoginTime: options.tokens ? (options.lastLoginTime ?? clock.now()) : null });
   const { fetch, calls } = fakeFetch(route);
-  const services = await createMainServices({ fetch, vault, settings, clock, logger: silentLogger });
+  const services = await createMainServices({ fetch, vault, settings, clock, logger: silentLogger, ...(options.fileSaver ? { fileSaver: options.fileSaver } : {}) });
   const ended: IpcEventPayload<'session:ended'>[] = [];
   services.bus.on('session:ended', (payload) => ended.push(payload));
   return { services, vault, settings, clock, calls, ended };

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createIpcHandlers, type IpcServices } from '../../../src/main/ipc/register';
+import { SCHEDULE_TEXT } from '../../../src/main/services/report-schedules';
 import { silentLogger } from '../../../src/main/services/ports';
 import { ipcContract } from '../../../src/shared/ipc';
 import { MSG } from '../../../src/shared/messages';
@@ -143,5 +147,30 @@ describe('IPC handlers', () => {
       path: '/ha/api/LogErrorSocket/100',
       body: { name: 'errorBoundary', detail: 'TypeError: x is undefined', path: '/analitica', idadviser: 7, application: 'Dashboard' }
     });
+  });
+
+  it("'reports:saveSchedule' names only a folder the main process's dialog gave: any other is refused in Spanish and nothing is saved", async () => {
+    const picked = mkdtempSync(join(tmpdir(), 'atiende-elegida-'));
+    const other = mkdtempSync(join(tmpdir(), 'atiende-otra-'));
+    try {
+      const h = await harness(() => json(404, {}), {
+        tokens: signedIn(),
+        fileSaver: { choosePath: async () => null, chooseFolder: async () => picked, showInFolder: () => undefined }
+      });
+      const handlers = createIpcHandlers(h.services, silentLogger);
+      const schedule = { report: 'conversations', frequency: 'daily', hour: 6, folder: other };
+      expect(await handlers['reports:saveSchedule']({ schedule })).toEqual({ ok: false, error: { status: 400, message: SCHEDULE_TEXT.folderNotChosen } });
+      expect(h.settings.get('reportSchedules')).toBeNull();
+
+      expect(await handlers['reports:chooseFolder'](undefined)).toEqual({ ok: true, data: { path: picked } });
+      expect(await handlers['reports:saveSchedule']({ schedule })).toEqual({ ok: false, error: { status: 400, message: SCHEDULE_TEXT.folderNotChosen } });
+      const saved = await handlers['reports:saveSchedule']({ schedule: { ...schedule, folder: picked } });
+      expect(saved.ok && saved.data).toMatchObject({ folder: picked, format: 'csv' });
+      expect(h.settings.get('reportSchedules')).toHaveLength(1);
+      h.services.dispose();
+    } finally {
+      rmSync(picked, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createElectronSettings } from '../../../src/main/adapters/settings.electron';
 import { createReportSchedules, lastDue, runRange, SCHEDULE_CHECK_MS, SCHEDULE_TEXT, type ReportSchedules } from '../../../src/main/services/report-schedules';
-import { silentLogger, type FileSaver, type Tokens } from '../../../src/main/services/ports';
+import { silentLogger, type FileSaver, type Settings, type Tokens } from '../../../src/main/services/ports';
 import type { ReportSchedule } from '../../../src/shared/report-downloads';
 import { accessToken, fakeClock, harness, refreshToken, type FakeClock, type Harness } from './fakes';
 
@@ -36,16 +38,22 @@ describe('scheduled exports', () => {
   let tokens: Tokens | null;
   let schedules: ReportSchedules;
   let requested: string[];
+  /** What the folder dialog answers next (the test's folder unless a test picks another). */
+  let dialogFolder: string | null;
+  /** The platform's answer to an export (the CSV unless a test streams its own). */
+  let answer: () => Response;
 
-  const saver: FileSaver = { choosePath: async () => null, chooseFolder: async () => dir, showInFolder: () => undefined };
+  const saver: FileSaver = { choosePath: async () => null, chooseFolder: async () => dialogFolder, showInFolder: () => undefined };
   // Tokens valid through the month the tests move in.
   const START = at('2026-03-10T07:30');
   const adminTokens = (role = 3): Tokens => ({ access: accessToken({ role, exp: START / 1000 + 30 * 86_400 }), refresh: refreshToken(START + 30 * 86_400_000) });
-  const open = () =>
-    createReportSchedules({ api: h.services.api, store: { current: () => tokens }, settings: h.settings, saver, bus: h.services.bus, clock, logger: silentLogger });
+  const open = (settings: Settings = h.settings) =>
+    createReportSchedules({ api: h.services.api, store: { current: () => tokens }, settings, saver, bus: h.services.bus, clock, logger: silentLogger });
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'atiende-programados-'));
+    dialogFolder = dir;
+    answer = () => new Response(CSV, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
     requested = [];
     // 2026-03-10 07:30 local.
     clock = fakeClock(START);
@@ -53,7 +61,7 @@ describe('scheduled exports', () => {
     h = await harness(
       (req) => {
         requested.push(req.url);
-        return new Response(CSV, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+        return answer();
       },
       { tokens: tokens ?? undefined, clock }
     );
@@ -67,15 +75,26 @@ describe('scheduled exports', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const input = { report: 'agentHistory' as const, query: { agents: [5] }, frequency: 'daily' as const, hour: 6, folder: '', delimiter: ';' as const };
+  const input = { report: 'agentHistory' as const, query: { agents: [5] }, frequency: 'daily' as const, hour: 6, folder: '', format: 'csv' as const, delimiter: ';' as const };
+  /** The folder dialog, as the 'Seleccionar carpeta' button opens it. */
+  const choose = async (folder: string | null = dir) => {
+    dialogFolder = folder;
+    return schedules.chooseFolder();
+  };
 
   it('an administrator saves one; a viewer cannot; the folder must exist; each field is checked in Spanish', async () => {
+    expect(await choose()).toEqual({ ok: true, data: { path: dir } });
     const saved = await schedules.save({ schedule: { ...input, folder: dir, weekday: null, idOrg: null } });
     expect(saved.ok).toBe(true);
     const list = await schedules.list();
     expect(list.ok && list.data.map((s) => s.report)).toEqual(['agentHistory']);
 
-    expect(await schedules.save({ schedule: { ...input, folder: join(dir, 'no-existe'), weekday: null, idOrg: null } })).toEqual({
+    // Picked in the dialog, then gone before the save.
+    const gone = join(dir, 'borrada');
+    mkdirSync(gone);
+    await choose(gone);
+    rmSync(gone, { recursive: true });
+    expect(await schedules.save({ schedule: { ...input, folder: gone, weekday: null, idOrg: null } })).toEqual({
       ok: false,
       error: { status: 400, message: SCHEDULE_TEXT.folderMissing }
     });
@@ -84,9 +103,84 @@ describe('scheduled exports', () => {
       ok: false,
       error: { status: 403, message: SCHEDULE_TEXT.adminsOnly }
     });
+    expect(await schedules.chooseFolder()).toEqual({ ok: false, error: { status: 403, message: SCHEDULE_TEXT.adminsOnly } });
+  });
+
+  it('takes only a folder its own dialog gave, or the one the schedule has: any other is refused in Spanish and changes nothing', async () => {
+    const refused = { ok: false, error: { status: 400, message: SCHEDULE_TEXT.folderNotChosen } };
+    // A folder that exists, but that no dialog gave: the renderer cannot name it.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'atiende-otra-'));
+    try {
+      expect(await schedules.save({ schedule: { ...input, folder: elsewhere, weekday: null, idOrg: null } })).toEqual(refused);
+      expect(h.settings.get('reportSchedules')).toBeNull();
+      // A dialog that was cancelled gives nothing either.
+      expect(await choose(null)).toEqual({ ok: true, data: null });
+      expect(await schedules.save({ schedule: { ...input, folder: elsewhere, weekday: null, idOrg: null } })).toEqual(refused);
+
+      await choose(dir);
+      const saved = await schedules.save({ schedule: { ...input, folder: dir, weekday: null, idOrg: null } });
+      const id = saved.ok ? saved.data.id : '';
+      const stored = h.settings.get('reportSchedules');
+      // Edited in a later session (a new service: nothing picked), keeping its own folder: taken.
+      schedules.dispose();
+      schedules = open();
+      const edited = await schedules.save({ id, schedule: { ...input, hour: 7, folder: dir, weekday: null, idOrg: null } });
+      expect(edited.ok && edited.data.hour).toBe(7);
+      const before = h.settings.get('reportSchedules');
+      expect(before).not.toEqual(stored);
+      // Moved to a folder no dialog gave: refused, the schedule as it was.
+      expect(await schedules.save({ id, schedule: { ...input, hour: 8, folder: elsewhere, weekday: null, idOrg: null } })).toEqual(refused);
+      expect(h.settings.get('reportSchedules')).toEqual(before);
+      // Another administrator's pick is not this one's.
+      await choose(elsewhere);
+      tokens = { access: accessToken({ email: 'otro.admin@demo.co', role: 1, exp: START / 1000 + 30 * 86_400 }), refresh: refreshToken(START + 30 * 86_400_000) };
+      expect(await schedules.save({ schedule: { ...input, folder: elsewhere, weekday: null, idOrg: null } })).toEqual(refused);
+      expect(h.settings.get('reportSchedules')).toEqual(before);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('writes an Excel workbook when the schedule says so: to a temporary file, renamed once whole', async () => {
+    await choose();
+    const saved = await schedules.save({ schedule: { ...input, format: 'xlsx', folder: dir, weekday: null, idOrg: null } });
+    expect(saved.ok && saved.data.format).toBe('xlsx');
+    let send!: ReadableStreamDefaultController<Uint8Array>;
+    answer = () =>
+      new Response(new ReadableStream<Uint8Array>({ start: (c) => void (send = c) }), { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    const running = schedules.runNow(saved.ok ? saved.data.id : '');
+    await vi.waitFor(() => expect(send).toBeDefined());
+    send.enqueue(new TextEncoder().encode(CSV));
+    // Half-way: only the temporary part is there, never a workbook under the target's name.
+    await vi.waitFor(() => expect(readdirSync(dir).some((name) => name.endsWith('.part'))).toBe(true));
+    expect(readdirSync(dir).filter((name) => !name.endsWith('.part'))).toEqual([]);
+    send.close();
+    const ran = await running;
+    const name = 'historico_2026-03-09_2026-03-09.xlsx';
+    expect(ran.ok && ran.data.lastRun).toMatchObject({ ok: true, rows: 1, path: join(dir, name) });
+    expect(readdirSync(dir)).toEqual([name]);
+    // The workbook is asked for as RFC 4180 CSV, whatever the schedule's separator.
+    expect(new URL(requested[0] ?? '').searchParams.get('delimiter')).toBe(',');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, name));
+    expect(workbook.worksheets[0]?.getRow(2).values).toEqual([undefined, 'Valentina López', 'Activo']);
+  });
+
+  it("schedules stored before a schedule chose its file are CSV ones, and the stored settings are migrated to say so", async () => {
+    // electron-store as the app has it, holding a schedule from before 'format' (and 'delimiter') existed.
+    const raw = new Map<string, unknown>();
+    const store = { get: (key: string) => raw.get(key), set: (key: string, value: unknown) => void raw.set(key, value), delete: (key: string) => void raw.delete(key) };
+    const old = { id: '6f1c1a7e-3f0a-4c52-9a55-0d7f1d5e2a10', owner: 'admin@demo.co', report: 'agentHistory', query: {}, frequency: 'daily', weekday: null, hour: 6, folder: dir, idOrg: null, since: new Date(START).toISOString(), lastRun: null };
+    raw.set('reportSchedules', [old]);
+    schedules.dispose();
+    schedules = open(createElectronSettings(store as unknown as Parameters<typeof createElectronSettings>[0]));
+    expect(raw.get('reportSchedules')).toEqual([{ ...old, format: 'csv', delimiter: ';' }]);
+    const ran = await schedules.runNow(old.id);
+    expect(ran.ok && ran.data.lastRun?.path).toBe(join(dir, 'historico_2026-03-09_2026-03-09.csv'));
   });
 
   it('runs at its hour, writes the file in its folder and keeps the last result; nothing before it was created is owed', async () => {
+    await choose();
     const saved = await schedules.save({ schedule: { ...input, folder: dir, weekday: null, idOrg: null } });
     const id = saved.ok ? saved.data.id : '';
     // Created 07:30, after today's 06:00: nothing is owed until tomorrow 06:00.
@@ -115,6 +209,7 @@ describe('scheduled exports', () => {
   });
 
   it('a run missed while the app was closed is made once at the next start', async () => {
+    await choose();
     await schedules.save({ schedule: { ...input, folder: dir, weekday: null, idOrg: null } });
     schedules.dispose();
     // Closed for three days; opened again on 03-13 at 09:00, and signed in again.
@@ -130,6 +225,7 @@ describe('scheduled exports', () => {
   });
 
   it("runs only while its owner is signed in; a failed run keeps the reason; 'run now' and delete", async () => {
+    await choose();
     const saved = await schedules.save({ schedule: { ...input, folder: dir, weekday: null, idOrg: null } });
     const schedule = saved.ok ? saved.data : ({} as ReportSchedule);
     tokens = null;
