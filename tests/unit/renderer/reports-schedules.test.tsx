@@ -18,6 +18,7 @@ const SAVED: ReportSchedule = {
   hour: 6,
   folder: '/tmp/programados',
   idOrg: null,
+  format: 'csv',
   delimiter: ',',
   since: '2026-03-10T12:00:00.000Z',
   lastRun: null
@@ -57,6 +58,35 @@ describe('scheduled exports', () => {
     if (!form) throw new Error('the dialog has no form');
     fireEvent.submit(form);
     await waitFor(() => expect(reports.saveSchedule).toHaveBeenCalled());
-    expect(reports.saveSchedule?.mock.calls[0]?.[0]).toMatchObject({ schedule: { report: 'conversations', folder: '/tmp/programados', delimiter: ',' } });
+    expect(reports.saveSchedule?.mock.calls[0]?.[0]).toMatchObject({ schedule: { report: 'conversations', folder: '/tmp/programados', format: 'csv', delimiter: ',' } });
+  }, 30_000);
+
+  it('write a CSV unless Excel is chosen; a workbook has no separator to choose', async () => {
+    reports.schedules = vi.fn(() => ok<ReportSchedule[]>([{ ...SAVED, format: 'xlsx' }]));
+    renderWithProviders(
+      <MemoryRouter>
+        <SchedulesPage />
+      </MemoryRouter>
+    );
+    // The list says which file each schedule writes.
+    const table = await screen.findByRole('table', { name: 'Reportes programados' });
+    expect(within(table).getByRole('row', { name: /Historial de conversaciones/ }).textContent).toContain('Excel (.xlsx)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Programar reporte' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/^Reporte/), { target: { value: 'causal' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Seleccionar carpeta' }));
+    await waitFor(() => expect((within(dialog).getByLabelText(/^Carpeta/) as HTMLInputElement).value).toBe('/tmp/programados'));
+    const format = within(dialog).getByLabelText(/^Formato/) as HTMLSelectElement;
+    expect(format.value).toBe('csv');
+    expect([...format.options].map((o) => o.textContent)).toEqual(['CSV', 'Excel (.xlsx)']);
+    expect(within(dialog).getByLabelText(/^Separador del CSV/)).toBeTruthy();
+    fireEvent.change(format, { target: { value: 'xlsx' } });
+    expect(within(dialog).queryByLabelText(/^Separador del CSV/)).toBeNull();
+    const form = dialog.querySelector('form');
+    if (!form) throw new Error('the dialog has no form');
+    fireEvent.submit(form);
+    await waitFor(() => expect(reports.saveSchedule).toHaveBeenCalled());
+    expect(reports.saveSchedule?.mock.calls[0]?.[0]).toMatchObject({ schedule: { report: 'causal', folder: '/tmp/programados', format: 'xlsx' } });
   }, 30_000);
 });

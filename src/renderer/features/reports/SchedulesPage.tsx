@@ -10,9 +10,12 @@ import {
   DEFAULT_CSV_DELIMITER,
   REPORT_DOWNLOADS,
   REPORT_DOWNLOAD_IDS,
+  REPORT_FORMATS,
+  REPORT_FORMAT_LABELS,
   ScheduleInput,
   type CsvDelimiter,
   type ReportDownloadId,
+  type ReportFormat,
   type ReportSchedule
 } from '../../../shared/report-downloads';
 import type { LoadStatus } from '../../app/load-state';
@@ -40,6 +43,7 @@ export const SCHEDULES_TEXT = {
   weekday: 'Día de la semana',
   hour: 'Hora',
   folder: 'Carpeta',
+  format: 'Formato',
   delimiter: 'Separador del CSV',
   chooseFolder: 'Seleccionar carpeta',
   lastRun: 'Último resultado',
@@ -101,10 +105,11 @@ interface Draft {
   weekday: string;
   hour: string;
   folder: string;
+  format: ReportFormat;
   delimiter: CsvDelimiter;
 }
 
-const EMPTY: Draft = { report: '', attention: 'attended', frequency: 'daily', weekday: '', hour: '6', folder: '', delimiter: DEFAULT_CSV_DELIMITER };
+const EMPTY: Draft = { report: '', attention: 'attended', frequency: 'daily', weekday: '', hour: '6', folder: '', format: 'csv', delimiter: DEFAULT_CSV_DELIMITER };
 
 function draftOf(s: ReportSchedule): Draft {
   return {
@@ -114,6 +119,7 @@ function draftOf(s: ReportSchedule): Draft {
     weekday: s.weekday === null ? '' : String(s.weekday),
     hour: String(s.hour),
     folder: s.folder,
+    format: s.format,
     delimiter: s.delimiter
   };
 }
@@ -128,6 +134,7 @@ function validate(draft: Draft): { ok: true; input: ScheduleInput } | { ok: fals
     hour: draft.hour === '' ? undefined : Number(draft.hour),
     folder: draft.folder,
     idOrg: null,
+    format: draft.format,
     delimiter: draft.delimiter
   };
   const parsed = ScheduleInput.safeParse(input);
@@ -219,12 +226,22 @@ function ScheduleDialog({ editing, onSaved, onClose }: { editing: ReportSchedule
         error={errors.hour}
       />
       <SelectField
-        label={SCHEDULES_TEXT.delimiter}
-        value={draft.delimiter}
+        label={SCHEDULES_TEXT.format}
+        value={draft.format}
         placeholder={null}
-        options={CSV_DELIMITERS.map((d) => ({ value: d, label: CSV_DELIMITER_LABELS[d] }))}
-        onChange={(v) => set('delimiter', v === ',' ? ',' : ';')}
+        options={REPORT_FORMATS.map((f) => ({ value: f, label: REPORT_FORMAT_LABELS[f] }))}
+        onChange={(v) => set('format', v === 'xlsx' ? 'xlsx' : 'csv')}
       />
+      {/* A workbook has no separator: the choice is the CSV's only. */}
+      {draft.format === 'csv' ? (
+        <SelectField
+          label={SCHEDULES_TEXT.delimiter}
+          value={draft.delimiter}
+          placeholder={null}
+          options={CSV_DELIMITERS.map((d) => ({ value: d, label: CSV_DELIMITER_LABELS[d] }))}
+          onChange={(v) => set('delimiter', v === ',' ? ',' : ';')}
+        />
+      ) : null}
       <div className={styles.folder}>
         <Field className={styles.grow} label={SCHEDULES_TEXT.folder} required validationMessage={errors.folder} validationState={errors.folder ? 'error' : 'none'}>
           <Input value={draft.folder} readOnly />
@@ -238,8 +255,9 @@ function ScheduleDialog({ editing, onSaved, onClose }: { editing: ReportSchedule
 }
 
 /**
- * The administrator's scheduled exports (issue 5): which report, daily or weekly at an hour, into
- * which folder, and how the last run went; create, edit, run now and delete.
+ * The administrator's scheduled exports (issue 5): which report, CSV or Excel, daily or weekly at
+ * an hour, into which folder (picked in the main process's folder dialog), and how the last run
+ * went; create, edit, run now and delete.
  */
 export function SchedulesPage() {
   const notify = useNotify();
@@ -291,6 +309,7 @@ export function SchedulesPage() {
   const columns: DataColumn<ReportSchedule>[] = [
     { key: 'reporte', header: SCHEDULES_TEXT.report, render: (s) => reportName(s) },
     { key: 'cuando', header: SCHEDULES_TEXT.frequency, render: (s) => when(s) },
+    { key: 'formato', header: SCHEDULES_TEXT.format, render: (s) => REPORT_FORMAT_LABELS[s.format] },
     { key: 'carpeta', header: SCHEDULES_TEXT.folder, render: (s) => s.folder },
     { key: 'ultimo', header: SCHEDULES_TEXT.lastRun, render: (s) => <LastRun schedule={s} /> },
     {
