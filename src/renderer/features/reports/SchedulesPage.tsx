@@ -68,6 +68,8 @@ const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 const useStyles = makeStyles({
   folder: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
   grow: { flexGrow: 1 },
+  // The result's sentence above the file's path, not run into it.
+  lastRun: { display: 'flex', flexDirection: 'column' },
   path: { overflowWrap: 'anywhere' },
   failed: { color: tokens.colorPaletteRedForeground1 }
 });
@@ -89,7 +91,7 @@ function LastRun({ schedule }: { schedule: ReportSchedule }) {
   if (!run) return <Caption1>{SCHEDULES_TEXT.never}</Caption1>;
   const at = formatDateTime(run.at);
   return run.ok ? (
-    <div>
+    <div className={styles.lastRun}>
       <Body1>{SCHEDULES_TEXT.ok(formatNumber(run.rows ?? 0), at)}</Body1>
       <Caption1 className={styles.path}>{run.path}</Caption1>
     </div>
