@@ -40,7 +40,7 @@ export const agentStateEndpoints = {
     response: 'csv',
     access: HUMAN_REPORT_READERS,
     org: ORG_QUERY,
-    note: "This is the advisor connection history CSV whose path SPEC §7 Reports calls not shown: every connection of the filter, streamed; the app saves it as historico_{start}_{end}.csv."
+    note: "This is the advisor connection history CSV whose path SPEC §7 Reports calls not shown: every connection of the filter, streamed; the app saves it as historico_{start}_{end}.csv. Text fields that would read as a formula are prefixed with ' (src/shared/csv-formula.ts)."
   }),
   automaticTransferStatistics: endpoint({
     service: 'humanAgent',

@@ -3,7 +3,7 @@ import { ANALYTICS_READERS, HUMAN_REPORT_READERS, ORG_QUERY } from './access';
 import { CsvStatisticsFilter, PagedStatisticsFilter } from '../domain/filter';
 import { AccessLogPage, CausalReportPage, ConversationsPage } from '../domain/paged';
 
-const CSV = "Streamed as text/csv (UTF-8 with BOM, one header row) with the rows the filter selects, all pages; fields separated by ?delimiter (',' by default, ';' for Excel in Spanish), quoted when they hold it.";
+const CSV = "Streamed as text/csv (UTF-8 with BOM, one header row) with the rows the filter selects, all pages; fields separated by ?delimiter (',' by default, ';' for Excel in Spanish), quoted when they hold it; a text field that starts with =, +, -, @, a tab or a carriage return is prefixed with ' (formula injection, src/shared/csv-formula.ts).";
 
 /** SPEC §7 "Reports", and the CSV downloads whose paths SPEC does not show. */
 export const reportEndpoints = {
