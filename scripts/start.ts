@@ -1,0 +1,138 @@
+/**
+ * `npm start`: the desktop app on the embedded demo platform — `electron-vite build`, then
+ * `electron-vite preview` — exactly as before, where the electron package has its binary.
+ *
+ * Where it has none, electron-vite builds everything and only then stops with `Error: Electron
+ * uninstall` (its getElectronPath reads node_modules/electron/path.txt and throws without it).
+ * Electron 42 and later no longer download the binary when the package is installed, only when
+ * `require('electron')` or `npx electron` first runs, which electron-vite never does; on a machine
+ * without a route to Electron's download host it cannot be fetched at all. So the binary is looked
+ * for first, the way electron-vite looks for it, and when it is missing one Spanish line says so and
+ * the browser host starts instead (the same two steps as `npm run web`, on its default port), so
+ * the README's first command still opens the app.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const MISSING_ELECTRON =
+  'No se encontró el binario de Electron: su descarga falló al instalar. Se abre Atiende en el navegador (como npm run web); para la aplicación de escritorio, descárguelo con acceso a la red: npx install-electron';
+
+/** What `npm start` ran before, step by step (`a && b`): the desktop app. Arguments after `--` go to the last step. */
+export const DESKTOP_STEPS: readonly (readonly string[])[] = [
+  ['electron-vite', 'build'],
+  ['electron-vite', 'preview']
+];
+
+/** package.json's `web` script, step by step (tests/unit/start-script.test.ts keeps the two equal). */
+export const WEB_STEPS: readonly (readonly string[])[] = [
+  ['tsx', 'scripts/widget-bundle.ts'],
+  ['tsx', 'src/main/browser-host.ts']
+];
+
+/** What the detection may look at: the machine, faked in tests. */
+export interface ElectronProbes {
+  /** The electron package's folder (node_modules/electron), or null when the package is not installed. */
+  packageDir: string | null;
+  env: Readonly<Record<string, string | undefined>>;
+  exists(path: string): boolean;
+  /** A text file's content, or null when it cannot be read. */
+  read(path: string): string | null;
+}
+
+/**
+ * The Electron binary electron-vite would start, or null when there is none. The same rule as
+ * electron-vite's getElectronPath: ELECTRON_EXEC_PATH when set; otherwise the package's path.txt
+ * (written once the download has been unpacked) names the executable inside its dist/ folder.
+ * Unlike electron-vite, a named file that does not exist counts as missing too.
+ */
+export function findElectronBinary({ packageDir, env, exists, read }: ElectronProbes): string | null {
+  const named = env.ELECTRON_EXEC_PATH;
+  if (named) return exists(named) ? named : null;
+  if (packageDir === null) return null;
+  const pathFile = join(packageDir, 'path.txt');
+  const executable = exists(pathFile) ? read(pathFile) : null;
+  if (!executable) return null;
+  const binary = join(packageDir, 'dist', executable);
+  return exists(binary) ? binary : null;
+}
+
+function electronPackageDir(): string | null {
+  try {
+    // Resolving names the package's main file without running it (running it would try to download).
+    return dirname(createRequire(import.meta.url).resolve('electron'));
+  } catch {
+    return null;
+  }
+}
+
+function machineProbes(): ElectronProbes {
+  return {
+    packageDir: electronPackageDir(),
+    env: process.env,
+    exists: existsSync,
+    read(path) {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        return null;
+      }
+    }
+  };
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** How a step ended: its exit code, or the signal that ended it. */
+type Ending = { code: number } | { signal: NodeJS.Signals };
+
+/** Runs one step with the terminal's input and output, from the project's root, with its local tools on PATH. */
+function runStep([command, ...args]: readonly string[], extra: readonly string[] = []): Promise<Ending> {
+  const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter) };
+  const child = spawn(command!, [...args, ...extra], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  // Ctrl+C reaches the whole terminal group, the step included: this process waits for the step to end.
+  const ignore = () => undefined;
+  // A SIGTERM meant for `npm start` alone (npm passes its own on) is passed on to the step.
+  const terminate = () => child.kill('SIGTERM');
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', terminate);
+  return new Promise((done) => {
+    const finish = (ending: Ending) => {
+      process.off('SIGINT', ignore);
+      process.off('SIGTERM', terminate);
+      done(ending);
+    };
+    child.once('error', (error) => {
+      console.error(`No fue posible ejecutar ${command}: ${error.message}`);
+      finish({ code: 1 });
+    });
+    child.once('exit', (code, signal) => finish(signal ? { signal } : { code: code ?? 1 }));
+  });
+}
+
+/** The steps one after the other while each succeeds (`a && b`); `extra` goes to the last. */
+async function runSteps(steps: readonly (readonly string[])[], extra: readonly string[]): Promise<Ending> {
+  let ending: Ending = { code: 0 };
+  for (const [i, step] of steps.entries()) {
+    ending = await runStep(step, i === steps.length - 1 ? extra : []);
+    if (!('code' in ending) || ending.code !== 0) return ending;
+  }
+  return ending;
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  let ending: Ending;
+  if (findElectronBinary(machineProbes()) !== null) {
+    ending = await runSteps(DESKTOP_STEPS, argv);
+  } else {
+    console.error(MISSING_ELECTRON);
+    ending = await runSteps(WEB_STEPS, []);
+  }
+  // End as the step ended, so npm reports the same as it did for the steps themselves.
+  if ('signal' in ending) process.kill(process.pid, ending.signal);
+  else process.exitCode = ending.code;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main(process.argv.slice(2));
