@@ -41,6 +41,8 @@ describe.each(BACKENDS)('organisations (companias) on %s', (backend) => {
     const email = `admin@${suffix}.co`;
     const res = await call('superadmin@demo.co', 'POST', '/api/users', { name: `Admin ${suffix}`, email, role: 3, password: PASSWORD, company: org.idOrg });
     expect(res.statusCode, res.body).toBe(200);
+    // As if the new administrator had made the first sign-in's change already (its initial password must be changed first).
+    await platform.app.db.update(users).set({ mustChangePassword: false }).where(eq(users.email, email));
     return { idOrg: org.idOrg, email, token: (await signIn(platform.app, email, PASSWORD)).token };
   }
 

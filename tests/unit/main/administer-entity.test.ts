@@ -47,8 +47,12 @@ const route: Route = (req) => {
   return json(200, []);
 };
 
+/** The folder the main process's dialog answers (a schedule may name only a folder picked there). */
+let dialogFolder = tmpdir();
+
 async function signIn(role: number): Promise<void> {
-  h = await harness(route, { tokens: tokensFor(role) });
+  const fileSaver = { choosePath: async () => null, chooseFolder: async () => dialogFolder, showInFolder: () => undefined };
+  h = await harness(route, { tokens: tokensFor(role), fileSaver });
   handlers = createIpcHandlers(h.services, silentLogger);
 }
 
@@ -134,8 +138,10 @@ describe("'Administrar entidad' in the main process", () => {
 describe("scheduled exports and 'Administrar entidad'", () => {
   it('a schedule made while administering exports that organisation; one made before keeps the own one, whatever the window shows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atiende-entidad-'));
+    dialogFolder = dir;
     try {
       await signIn(1);
+      expect(await handlers['reports:chooseFolder'](undefined)).toEqual({ ok: true, data: { path: dir } });
       const input = { report: 'agentHistory' as const, query: { agents: [5] }, frequency: 'daily' as const, hour: 6, folder: dir, weekday: null, delimiter: ';' as const, idOrg: null };
       const own = await handlers['reports:saveSchedule']({ schedule: input });
       expect((await handlers['session:administerEntity']({ idOrg: 200 })).ok).toBe(true);
