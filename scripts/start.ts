@@ -7,11 +7,12 @@
  * Electron 42 and later no longer download the binary when the package is installed, only when
  * `require('electron')` or `npx electron` first runs, which electron-vite never does; on a machine
  * without a route to Electron's download host it cannot be fetched at all. So the binary is looked
- * for first, the way electron-vite looks for it, and when it is missing one Spanish line says so and
- * the browser host starts instead (the same two steps as `npm run web`, on its default port), so
- * the README's first command still opens the app.
+ * for first, the way electron-vite looks for it; when it is missing, its download is tried once
+ * (the package's own installer, `install-electron`), and only when that fails one Spanish line says
+ * so and the browser host starts instead (the same two steps as `npm run web`, on its default
+ * port), so the README's first command still opens the app.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type StdioOptions } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -19,6 +20,9 @@ import { fileURLToPath } from 'node:url';
 
 export const MISSING_ELECTRON =
   'No se encontró el binario de Electron: su descarga falló al instalar. Se abre Atiende en el navegador (como npm run web); para la aplicación de escritorio, descárguelo con acceso a la red: npx install-electron';
+
+/** The electron package's own download of its binary (its `install-electron` bin), tried once when the binary is missing. */
+export const DOWNLOAD_STEP: readonly string[] = ['install-electron'];
 
 /** What `npm start` ran before, step by step (`a && b`): the desktop app. Arguments after `--` go to the last step. */
 export const DESKTOP_STEPS: readonly (readonly string[])[] = [
@@ -89,9 +93,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 type Ending = { code: number } | { signal: NodeJS.Signals };
 
 /** Runs one step with the terminal's input and output, from the project's root, with its local tools on PATH. */
-function runStep([command, ...args]: readonly string[], extra: readonly string[] = []): Promise<Ending> {
+function runStep([command, ...args]: readonly string[], extra: readonly string[] = [], quiet = false): Promise<Ending> {
   const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter) };
-  const child = spawn(command!, [...args, ...extra], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  const stdio: StdioOptions = quiet ? ['inherit', 'ignore', 'ignore'] : 'inherit';
+  const child = spawn(command!, [...args, ...extra], { cwd: root, env, stdio, shell: process.platform === 'win32' });
   // Ctrl+C reaches the whole terminal group, the step included: this process waits for the step to end.
   const ignore = () => undefined;
   // A SIGTERM meant for `npm start` alone (npm passes its own on) is passed on to the step.
@@ -122,9 +127,18 @@ async function runSteps(steps: readonly (readonly string[])[], extra: readonly s
   return ending;
 }
 
+/** Whether the binary is there, after trying its download once when it was not. */
+async function electronReady(): Promise<boolean> {
+  if (findElectronBinary(machineProbes()) !== null) return true;
+  console.log('Descargando el binario de Electron…');
+  // Its own failure is a stack trace: the one line below says what a newcomer needs instead.
+  const download = await runStep(DOWNLOAD_STEP, [], true);
+  return 'code' in download && download.code === 0 && findElectronBinary(machineProbes()) !== null;
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   let ending: Ending;
-  if (findElectronBinary(machineProbes()) !== null) {
+  if (await electronReady()) {
     ending = await runSteps(DESKTOP_STEPS, argv);
   } else {
     console.error(MISSING_ELECTRON);

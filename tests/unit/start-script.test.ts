@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP_STEPS, findElectronBinary, MISSING_ELECTRON, WEB_STEPS, type ElectronProbes } from '../../scripts/start';
+import { DESKTOP_STEPS, DOWNLOAD_STEP, findElectronBinary, MISSING_ELECTRON, WEB_STEPS, type ElectronProbes } from '../../scripts/start';
 
 const scratch = mkdtempSync(join(tmpdir(), 'atiende-start-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -84,6 +84,12 @@ describe('npm start: the commands it runs', () => {
 
   it('with a binary: what npm start ran before', () => {
     expect(joined(DESKTOP_STEPS)).toBe('electron-vite build && electron-vite preview');
+  });
+
+  it("without one, first the electron package's own download of its binary", () => {
+    const electron = JSON.parse(readFileSync(resolve(__dirname, '../../node_modules/electron/package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(DOWNLOAD_STEP).toEqual(['install-electron']);
+    expect(Object.keys(electron.bin)).toContain('install-electron');
   });
 
   it('without one: the same steps as npm run web', () => {
