@@ -49,7 +49,7 @@ export async function signIn(db: Db, services: PlatformServices, { email, passwo
   const account = await releaseExpiredLock(db, stored, origin.at);
   const valid = await verifyPassword(account.passwordHash, password);
   if (!canSignIn(account)) {
-    // Charged as an unknown e-mail's locked attempt is (below), so the address's budget tells nothing either.
+    // Charged as an unknown e-mail's attempts are (above), so the address's budget tells nothing either.
     await admitFailure(services, origin, email);
     throw locked();
   }
