@@ -20,6 +20,15 @@ export function hasNoNul(value: string): boolean {
 export const NO_NUL = { message: 'El texto contiene caracteres no permitidos' } as const;
 
 /**
+ * Whether a text holds no control character (Unicode Cc: C0 — NUL, tab, CR, LF, ESC… —, DEL and
+ * C1). For single-line values the platform hands to another protocol as they are (an LDAP bind
+ * DN or password written to a directory's socket): a CR/LF there is a command to whatever listens.
+ */
+export function hasNoControl(value: string): boolean {
+  return !/\p{Cc}/u.test(value);
+}
+
+/**
  * The calendar window every date of a filter must fall in: the platform holds no data before 2000,
  * and the end of 2100 shifted to Bogotá (UTC−5) stays far from the year 9999 the engines stop at.
  */

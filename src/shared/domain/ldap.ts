@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_LABELS, type RoleId } from '../roles';
-import { hasNoNul, intBetween, PositiveInt } from './fields';
+import { hasNoControl, intBetween, PositiveInt } from './fields';
 
 /**
  * An organisation's LDAP directory (issue 19; SPEC §6 'loginbepro', §7 auth_ldap): where its people
@@ -54,12 +54,18 @@ export const LDAP_TEXT = {
   probeUnreachable: 'No fue posible conectar con el directorio: revise la URL, el puerto y los tiempos de espera'
 } as const;
 
+/**
+ * Every field of a directory's settings and of its sign-in reaches the directory's socket or its
+ * filter as it is: a control character (a CR/LF above all) is refused in each, with its own message.
+ */
+const noControl = (label: string) => ({ message: `${label} contiene caracteres no permitidos: saltos de línea, tabulaciones u otros caracteres de control` });
+
 function text(label: string, max: number) {
   return z
     .string({ message: `${label} es obligatorio` })
     .trim()
     .max(max, { message: `${label} no puede superar ${max} caracteres` })
-    .refine(hasNoNul, { message: `${label} contiene caracteres no permitidos` });
+    .refine(hasNoControl, noControl(label));
 }
 
 /** ldap://host[:port] or ldaps://host[:port]: no path, credentials, query or fragment. */
@@ -175,7 +181,7 @@ export const LdapSettingsBody = z.object({
     .string()
     .min(1, { message: LDAP_TEXT.bindPasswordRequired })
     .max(LDAP_LIMITS.password, { message: `La contraseña de la cuenta de servicio no puede superar ${LDAP_LIMITS.password} caracteres` })
-    .refine(hasNoNul, { message: 'La contraseña de la cuenta de servicio contiene caracteres no permitidos' })
+    .refine(hasNoControl, noControl('La contraseña de la cuenta de servicio'))
     .optional()
 });
 export type LdapSettingsBody = z.infer<typeof LdapSettingsBody>;
@@ -215,13 +221,13 @@ const Username = z
   .trim()
   .min(1, { message: LDAP_TEXT.usernameRequired })
   .max(LDAP_LIMITS.username, { message: `El usuario no puede superar ${LDAP_LIMITS.username} caracteres` })
-  .refine(hasNoNul, { message: 'El usuario contiene caracteres no permitidos' });
+  .refine(hasNoControl, noControl('El usuario'));
 /** Never empty: an LDAP simple bind with an empty password is an anonymous bind, which "succeeds". */
 const DirectoryPassword = z
   .string({ message: LDAP_TEXT.passwordRequired })
   .min(1, { message: LDAP_TEXT.passwordRequired })
   .max(LDAP_LIMITS.password, { message: `La contraseña no puede superar ${LDAP_LIMITS.password} caracteres` })
-  .refine(hasNoNul, { message: 'La contraseña contiene caracteres no permitidos' });
+  .refine(hasNoControl, noControl('La contraseña'));
 
 /**
  * POST /api/auth/auth_ldap. idOrg names the organisation whose directory applies (the login page

@@ -177,7 +177,7 @@ describe('session: LDAP sign-in', () => {
     ];
     for (const [status, message, expected] of answers) {
       const h = await harness(() => json(status, { statusCode: status, message }));
-      expect(await h.services.session.loginLdap({ username: 'ana', password: 'x', idOrg: 100 }), String(status)).toEqual({ ok: false, error: expected });
+      expect(await h.services.session.loginLdap({ username: 'ana', password: 'x' }), String(status)).toEqual({ ok: false, error: expected });
       expect(await h.vault.get()).toBeNull();
     }
   });
@@ -187,5 +187,14 @@ describe('session: LDAP sign-in', () => {
     const h = await harness((req) => (req.path === '/api/auth/ldap_directories' ? json(200, list) : json(404, { statusCode: 404, message: 'x' })));
     expect(await h.services.session.ldapDirectories()).toEqual({ ok: true, data: list });
     expect(h.calls[0]).toMatchObject({ method: 'GET', authorization: null });
+  });
+
+  it('refuses control characters in the directory credentials before anything is sent', async () => {
+    const h = await harness(() => json(200, { token: accessToken(), refreshToken: refreshToken(T0 + DAY) }));
+    for (const body of [{ username: 'ana', password: 'x\r\nSET k v' }, { username: 'an\na', password: 'x' }]) {
+      const result = await h.services.session.loginLdap(body);
+      expect(result.ok, JSON.stringify(body)).toBe(false);
+    }
+    expect(h.calls).toEqual([]);
   });
 });
