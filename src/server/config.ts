@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_REPORTS_POOL_SIZE, type DatabaseTarget } from './db/client';
+import { NO_ALLOWED_HOSTS, type LdapAllowList, type Subnet } from './ldap/address-rules';
 
 export interface ServerConfig {
   port: number;
@@ -50,6 +51,12 @@ export interface ServerConfig {
   rateLimitKeyPrefix: string;
   /** PostgreSQL: connections of the pool statistics and report exports run on, apart from the chat's (REPORTS_POOL_SIZE). */
   reportsPoolSize: number;
+  /**
+   * Where the organisations' LDAP directories may be beyond the public Internet (LDAP_ALLOWED_HOSTS):
+   * host names and addresses or CIDR ranges the operator allows (src/server/ldap/address-rules.ts).
+   * Empty by default: a directory on a loopback, private, link-local or reserved address is refused.
+   */
+  ldapAllowedHosts: LdapAllowList;
 }
 
 /** A token bucket: `burst` at once, then `perSecond` more each second. */
@@ -116,7 +123,7 @@ Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKE
            AUTH_FAILED_ACCOUNTS_MAX (${DEFAULT_SIGN_IN_FAILED_ACCOUNTS_MAX}),
            CHAT_MESSAGE_BURST (${DEFAULT_SOCKET_RATE_LIMITS.messages.burst}), CHAT_MESSAGES_PER_SECOND (${DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond}), TRUST_PROXY (false),
            WIDGET_CONNECT_MAX (${DEFAULT_WIDGET_CONNECT_LIMIT.max}), WIDGET_CONNECT_WINDOW_SECONDS (${DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds}),
-           REPORTS_POOL_SIZE (${DEFAULT_REPORTS_POOL_SIZE}),
+           REPORTS_POOL_SIZE (${DEFAULT_REPORTS_POOL_SIZE}), LDAP_ALLOWED_HOSTS (vacío: solo directorios en direcciones públicas),
            ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
 type Env = Record<string, string | undefined>;
@@ -153,7 +160,8 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
       windowSeconds: positiveInt(env.WIDGET_CONNECT_WINDOW_SECONDS, DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds, 'WIDGET_CONNECT_WINDOW_SECONDS')
     },
     rateLimitKeyPrefix: DEFAULT_RATE_LIMIT_KEY_PREFIX,
-    reportsPoolSize: positiveInt(env.REPORTS_POOL_SIZE, DEFAULT_REPORTS_POOL_SIZE, 'REPORTS_POOL_SIZE')
+    reportsPoolSize: positiveInt(env.REPORTS_POOL_SIZE, DEFAULT_REPORTS_POOL_SIZE, 'REPORTS_POOL_SIZE'),
+    ldapAllowedHosts: ldapAllowedHosts(env.LDAP_ALLOWED_HOSTS)
   };
 }
 
@@ -226,14 +234,49 @@ function trustProxy(raw: string | undefined): ServerConfig['trustProxy'] {
   return list;
 }
 
-/** An IPv4 or IPv6 address, optionally with a prefix length that fits it. */
+/** An IPv4 or IPv6 address, optionally with a prefix length that fits it (no brackets: proxy-addr takes none). */
 function isAddressOrCidr(value: string): boolean {
-  const [address = '', prefix, extra] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
+  return !value.startsWith('[') && subnetOf(value.toLowerCase()) !== null;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * LDAP_ALLOWED_HOSTS: a comma-separated list of host names (as the directory's URL names them),
+ * IP addresses and CIDR ranges (IPv6 ones with or without brackets). Blank entries are ignored;
+ * anything else — a port, a wildcard, a range past its family's length — is refused.
+ */
+export function ldapAllowedHosts(raw: string | undefined): LdapAllowList {
+  const entries = (raw ?? '').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
+  if (entries.length === 0) return NO_ALLOWED_HOSTS;
+  const hosts: string[] = [];
+  const subnets: Subnet[] = [];
+  for (const entry of entries) {
+    const subnet = subnetOf(entry);
+    const name = entry.endsWith('.') ? entry.slice(0, -1) : entry;
+    if (subnet) subnets.push(subnet);
+    // A last label of digits only is an address written another way (127.1, 2130706433), not a name.
+    else if (HOST_NAME.test(name) && !/(^|\.)\d+$/.test(name)) hosts.push(name);
+    else {
+      throw new ConfigError(
+        `LDAP_ALLOWED_HOSTS: «${entry}» no es un nombre de servidor, una dirección IP ni un rango CIDR (por ejemplo ldap.empresa.co, 10.0.0.5, 10.20.0.0/16 o fd00::/8), separados por comas`
+      );
+    }
+  }
+  return { hosts, subnets };
+}
+
+/** An address or a CIDR range ('10.0.0.0/8', '[fd00::]/8', 'fd00::/8', '::1'), or null when the entry is neither. */
+function subnetOf(entry: string): Subnet | null {
+  const match = /^\[?([0-9a-f.:]+)\]?(?:\/(\d{1,3}))?$/.exec(entry);
+  if (!match?.[1]) return null;
+  const address = match[1];
+  const version = isIP(address);
+  if (version === 0 || (entry.startsWith('[') && version !== 6)) return null;
+  const longest = version === 4 ? 32 : 128;
+  const prefix = match[2] === undefined ? longest : Number(match[2]);
+  if (prefix > longest) return null;
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
 }
 
 function logLevel(raw: string | undefined): ServerConfig['logger'] {

@@ -17,7 +17,10 @@
  */
 import { Client, Filter } from 'ldapts';
 import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd } from '../integration/ldap/slapd';
+import { ldapAllowedHosts } from '../../src/server/config';
+import { AddressRules } from '../../src/server/ldap/address-rules';
 import { DirectoryConnections, verifyPerson, type DirectoryConfig } from '../../src/server/ldap/directory';
+import { resolveEndpoint } from '../../src/server/ldap/endpoint';
 import { cachedDirectory } from '../../src/server/ldap/settings';
 import { findLinkedAccount, recordSignIn } from '../../src/server/auth/ldap-statements';
 import { startSession } from '../../src/server/auth/session-tokens';
@@ -30,6 +33,8 @@ export interface LdapBenchOptions {
 }
 
 const SERVICE_PASSWORD = 'Servicio-Bench-2026';
+/** The bench's slapd runs on loopback, which the platform refuses unless the operator allows it (LDAP_ALLOWED_HOSTS). */
+const LOOPBACK = ldapAllowedHosts('127.0.0.1');
 const PERSON = { uid: 'medida', password: 'Clave-Medida-2026' };
 
 export async function benchLdap({ signIns }: LdapBenchOptions): Promise<string[]> {
@@ -41,7 +46,7 @@ export async function benchLdap({ signIns }: LdapBenchOptions): Promise<string[]
   });
   try {
     // Refusals are timed too (unknown name, wrong password): a budget no run reaches, the throttle still counting.
-    const { app, url } = await startBenchPlatform(undefined, { authRateLimit: { max: 1_000_000, windowSeconds: 600 } });
+    const { app, url } = await startBenchPlatform(undefined, { authRateLimit: { max: 1_000_000, windowSeconds: 600 }, ldapAllowedHosts: LOOPBACK });
     try {
       const admin = await signInToken(url, 'admin@demo.co');
       const saved = await fetch(`${url}/api/ldap/configuracion/100`, {
@@ -107,7 +112,8 @@ export async function benchLdap({ signIns }: LdapBenchOptions): Promise<string[]
         await res.json();
       };
       const config: DirectoryConfig = { url: slapd.url, bindDn: SERVICE_DN, bindPassword: SERVICE_PASSWORD, searchBase: PEOPLE, userFilter: '(uid={{username}})', groupSearchBase: GROUPS, emailAttribute: 'mail', nameAttribute: 'cn', timeoutMs: 5000, connectTimeoutMs: 5000 };
-      const kept = new DirectoryConnections();
+      const rules = new AddressRules(LOOPBACK);
+      const kept = new DirectoryConnections({ rules });
       const refusal = (username: string) => async () => {
         const res = await fetch(`${url}/api/auth/auth_ldap`, {
           method: 'POST',
@@ -124,7 +130,9 @@ export async function benchLdap({ signIns }: LdapBenchOptions): Promise<string[]
           if (!(await kept.verifyPerson(100, config, PERSON.uid, PERSON.password)).ok) throw new Error('bench: the directory refused the person');
         }, bareOnce);
         const [freshDirectory, bareFresh] = await alternatingMedians(signIns, async () => {
-          if (!(await verifyPerson(config, PERSON.uid, PERSON.password)).ok) throw new Error('bench: the directory refused the person');
+          // As 'Probar' does: the host resolved and checked, then new connections to that address.
+          const endpoint = await resolveEndpoint(config.url, rules);
+          if (!(await verifyPerson(config, PERSON.uid, PERSON.password, { endpoint })).ok) throw new Error('bench: the directory refused the person');
         }, bareFreshOnce);
         const [roundTrip, bareForRoundTrip] = await alternatingMedians(signIns, async () => {
           const res = await fetch(`${url}/health/live`);

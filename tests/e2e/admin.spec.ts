@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LDAP_TEXT } from '../../src/shared/domain/ldap';
 import { MSG } from '../../src/shared/messages';
 import { seriousViolations } from './axe';
 import { expect, openInApp, signIn, test } from './fixtures';
@@ -109,8 +110,14 @@ test('the Superadministrador creates an organisation and users, and unlocks a lo
   await expect(page.getByText(MSG.users.unlocked, { exact: true }).first()).toBeVisible();
   await expect(locked.getByRole('rowheader', { name: lockable.name, exact: true })).toBeHidden();
   // The organisation's directory settings are saved through the same page (left disabled: no directory here).
+  // A loopback URL is refused (the platform connects only to public addresses unless LDAP_ALLOWED_HOSTS says otherwise)…
   const directory = page.getByRole('form', { name: 'Directorio LDAP' });
   await directory.getByRole('textbox', { name: /^URL del directorio/ }).fill('ldap://127.0.0.1:3890');
+  await directory.getByRole('textbox', { name: /^Base de búsqueda de usuarios/ }).fill('ou=personas,dc=demo,dc=co');
+  await directory.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText(LDAP_TEXT.addressRefused, { exact: true }).first()).toBeVisible();
+  // …a public one (a documentation range: it reaches no one) is saved.
+  await directory.getByRole('textbox', { name: /^URL del directorio/ }).fill('ldap://203.0.113.10:389');
   await directory.getByRole('textbox', { name: /^Base de búsqueda de usuarios/ }).fill('ou=personas,dc=demo,dc=co');
   await directory.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Configuración LDAP guardada exitosamente', { exact: true }).first()).toBeVisible();

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Client, Filter, FilterParser, InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
 import { USERNAME_PLACEHOLDER, normaliseDn, type LdapProbeStage } from '../../shared/domain/ldap';
+import type { AddressRules } from './address-rules';
+import { AddressRefused, connectionOptions, resolveEndpoint, type DirectoryEndpoint } from './endpoint';
 
 /**
  * One organisation's LDAP directory, through ldapts: find a person by the user filter with the
@@ -85,6 +87,11 @@ interface Reach {
   release(): Promise<void>;
 }
 
+export interface FreshOptions {
+  /** Where the connections go: the URL's host resolved and checked by the caller (endpoint.ts). */
+  endpoint: DirectoryEndpoint;
+}
+
 /**
  * Verifies a person's credentials against the directory on fresh connections (closed at the end):
  * service bind, the one entry the user filter finds, its groups, then a bind as that entry with the
@@ -92,8 +99,8 @@ interface Reach {
  * itself cannot be used. The user's bind runs on a connection of its own, beside the group search
  * on the service account's.
  */
-export async function verifyPerson(config: DirectoryConfig, username: string, password: string): Promise<Verdict> {
-  return verifyThrough(freshReach(config), config, username, password);
+export async function verifyPerson(config: DirectoryConfig, username: string, password: string, { endpoint }: FreshOptions): Promise<Verdict> {
+  return verifyThrough(freshReach(config, endpoint), config, username, password);
 }
 
 /**
@@ -150,8 +157,21 @@ async function asIfSomeone(reach: Reach, config: DirectoryConfig, password: stri
   await Promise.all([groupsOf(reach, config, dn, []), reach.bindAs(dn, password).catch(() => false)]);
 }
 
-function newClient(config: DirectoryConfig): Client {
-  return new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.connectTimeoutMs });
+/** A client whose connections go to `endpoint`'s checked address. */
+function newClient(config: DirectoryConfig, endpoint: DirectoryEndpoint): Client {
+  return new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.connectTimeoutMs, ...connectionOptions(endpoint) });
+}
+
+/** The endpoint of the settings' URL now, or DirectoryError at 'connect' (refused addresses are never connected to). */
+async function endpointOf(config: DirectoryConfig, rules: AddressRules): Promise<DirectoryEndpoint> {
+  try {
+    return await resolveEndpoint(config.url, rules);
+  } catch (error) {
+    if (!(error instanceof AddressRefused)) throw error;
+    const failure = new DirectoryError('connect', 'unreachable', error.message);
+    failure.cause = error;
+    throw failure;
+  }
 }
 
 async function bindService(client: Client, config: DirectoryConfig): Promise<void> {
@@ -188,9 +208,9 @@ async function bindOn(client: Client, dn: string, password: string): Promise<boo
   }
 }
 
-/** New connections for one verification, closed when it is done. */
-function freshReach(config: DirectoryConfig): Reach {
-  const service = newClient(config);
+/** New connections for one verification, to `endpoint`, closed when it is done. */
+function freshReach(config: DirectoryConfig, endpoint: DirectoryEndpoint): Reach {
+  const service = newClient(config, endpoint);
   let bound: Promise<void> | null = null;
   return {
     async search(stage, operation) {
@@ -199,7 +219,7 @@ function freshReach(config: DirectoryConfig): Reach {
       return run(service, stage, () => operation(service));
     },
     async bindAs(dn, password) {
-      const client = newClient(config);
+      const client = newClient(config, endpoint);
       try {
         return await bindOn(client, dn, password);
       } finally {
@@ -224,13 +244,18 @@ const KEPT_BINDERS = 4;
  * bind — each sign-in takes one for the person's bind and gives it back, so no search ever runs as
  * whoever bound last. A connection the directory closed is replaced; an operation that failed on a
  * kept connection (not a timeout) is tried once more on a new one. Connections idle for IDLE_MS are
- * closed. One per platform (auth routes), closed with it.
+ * closed. Each new connection resolves the URL's host again and goes to the address checked against
+ * `rules` (endpoint.ts): a directory saved before a rule existed, or whose name now answers a
+ * refused address, is never reached. One per platform (auth routes), closed with it.
  */
 export class DirectoryConnections {
   private readonly pools = new Map<number, KeptConnections>();
   private sweeper: NodeJS.Timeout | null = null;
+  private readonly idleMs: number;
 
-  constructor(private readonly idleMs: number = IDLE_MS) {}
+  constructor(private readonly options: { rules: AddressRules; idleMs?: number }) {
+    this.idleMs = options.idleMs ?? IDLE_MS;
+  }
 
   /** verifyPerson, on the connections kept for organisation `owner`'s directory; `onFound` is told what the search found (OnFound). */
   async verifyPerson(owner: number, config: DirectoryConfig, username: string, password: string, onFound?: OnFound): Promise<Verdict> {
@@ -254,7 +279,7 @@ export class DirectoryConnections {
       pool = undefined;
     }
     if (!pool) {
-      pool = new KeptConnections(key, config);
+      pool = new KeptConnections(key, config, () => endpointOf(config, this.options.rules));
       this.pools.set(owner, pool);
     }
     this.sweeper ??= setInterval(() => this.sweep(), Math.max(1000, this.idleMs / 2)).unref();
@@ -286,7 +311,8 @@ const timedOut = (error: unknown): boolean => error instanceof DirectoryError &&
 /** One directory's kept connections (see DirectoryConnections). */
 class KeptConnections {
   lastUsed = Date.now();
-  private service: { client: Client; ready: Promise<void> } | null = null;
+  /** The service account's connection, bound (the promise is shared while it opens). */
+  private service: Promise<Client> | null = null;
   private readonly binders: Client[] = [];
   private inUse = 0;
   private retired = false;
@@ -294,8 +320,14 @@ class KeptConnections {
 
   constructor(
     readonly key: string,
-    private readonly config: DirectoryConfig
+    private readonly config: DirectoryConfig,
+    /** Where a new connection goes, resolved and checked at that moment. */
+    private readonly endpoint: () => Promise<DirectoryEndpoint>
   ) {}
+
+  private async newClient(): Promise<Client> {
+    return newClient(this.config, await this.endpoint());
+  }
 
   busy(): boolean {
     return this.inUse > 0;
@@ -326,50 +358,60 @@ class KeptConnections {
 
   async close(): Promise<void> {
     this.closed = true;
-    const clients = [...this.binders, ...(this.service ? [this.service.client] : [])];
+    const binders = [...this.binders];
+    const service = this.service;
     this.binders.length = 0;
     this.service = null;
-    await Promise.all(clients.map((client) => client.unbind().catch(() => undefined)));
+    await Promise.all([
+      ...binders.map((client) => client.unbind().catch(() => undefined)),
+      service?.then((client) => client.unbind()).catch(() => undefined)
+    ]);
   }
 
   /** The service connection, bound, opening a new one when the kept one closed (a reconnected one would be anonymous). */
-  private async serviceConnection(): Promise<{ client: Client; reused: boolean }> {
+  private async serviceConnection(): Promise<{ client: Client; reused: boolean; from: Promise<Client> }> {
     const kept = this.service;
     if (kept) {
-      try {
-        await kept.ready;
-        if (this.config.bindDn === '' || kept.client.isBound) return { client: kept.client, reused: true };
-      } catch {
-        // Its opening failed (that sign-in was told): open another.
-      }
-      this.dropService(kept.client);
+      // Its opening failed (that sign-in was told): open another.
+      const client = await kept.catch(() => null);
+      if (client && (this.config.bindDn === '' || client.isBound)) return { client, reused: true, from: kept };
+      this.dropService(kept, client);
     }
-    const client = newClient(this.config);
-    // Anonymous settings: nothing to bind (the connection opens with the first search, and again by itself when closed).
-    const opened = { client, ready: bindService(client, this.config) };
-    this.service = opened;
+    const opening = this.openService();
+    this.service = opening;
     try {
-      await opened.ready;
+      return { client: await opening, reused: false, from: opening };
     } catch (error) {
-      this.dropService(client);
+      this.dropService(opening, null);
       throw error;
     }
-    return { client, reused: false };
   }
 
-  private dropService(client: Client): void {
-    if (this.service?.client === client) this.service = null;
-    void client.unbind().catch(() => undefined);
+  /** A new connection bound as the service account (anonymous settings: nothing to bind — it opens with the first search, and again by itself when closed). */
+  private async openService(): Promise<Client> {
+    const client = await this.newClient();
+    try {
+      await bindService(client, this.config);
+    } catch (error) {
+      void client.unbind().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  }
+
+  private dropService(opening: Promise<Client>, client: Client | null): void {
+    if (this.service === opening) this.service = null;
+    void client?.unbind().catch(() => undefined);
   }
 
   private async search<T>(stage: LdapProbeStage, operation: (client: Client) => Promise<T>): Promise<T> {
-    const { client, reused } = await this.serviceConnection();
+    const { client, reused, from } = await this.serviceConnection();
     try {
       return await run(client, stage, () => operation(client));
     } catch (error) {
       if (!reused || !(error instanceof DirectoryError) || error.kind !== 'unreachable' || timedOut(error)) throw error;
       // The kept connection was closed under it (an idle timeout on the way): once more on a new one.
-      this.dropService(client);
+      this.dropService(from, client);
       const again = await this.serviceConnection();
       return run(again.client, stage, () => operation(again.client));
     }
@@ -382,7 +424,7 @@ class KeptConnections {
       client = this.binders.pop();
     }
     const reused = client !== undefined;
-    client ??= newClient(this.config);
+    client ??= await this.newClient();
     try {
       const ok = await bindOn(client, dn, password);
       this.giveBack(client);
@@ -390,7 +432,7 @@ class KeptConnections {
     } catch (error) {
       void client.unbind().catch(() => undefined);
       if (!reused || !(error instanceof DirectoryError) || error.kind !== 'unreachable' || timedOut(error)) throw error;
-      const fresh = newClient(this.config);
+      const fresh = await this.newClient();
       try {
         const ok = await bindOn(fresh, dn, password);
         this.giveBack(fresh);

@@ -6,6 +6,7 @@ import { changeOwnPassword, mustChangePassword } from '../auth/password';
 import { rotateRefreshToken } from '../auth/refresh';
 import { throttle } from '../auth/throttle';
 import { sessionOf } from '../auth/tokens';
+import { AddressRules } from '../ldap/address-rules';
 import { DirectoryConnections } from '../ldap/directory';
 import { defineRoutes } from './module';
 import { implement } from './register';
@@ -17,8 +18,9 @@ export const authRoutes = defineRoutes('auth', (app) => {
   });
 
   // The organisation's directory checks the password (auth/ldap-login.ts); same budget per address as the sign-in.
-  // The connections to the directories stay open between sign-ins, and close with the platform.
-  const directories = new DirectoryConnections();
+  // The connections to the directories stay open between sign-ins, and close with the platform;
+  // each new one goes only where the address rules allow (LDAP_ALLOWED_HOSTS).
+  const directories = new DirectoryConnections({ rules: new AddressRules(config.ldapAllowedHosts) });
   app.addHook('onClose', () => directories.close());
   implement(
     app,

@@ -1,7 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
 import { LDAP_TEXT, roleForGroups, type LdapProbeResult, type LdapProbeStage } from '../../shared/domain/ldap';
 import { throttle } from '../auth/throttle';
+import { HttpError } from '../http/errors';
+import { AddressRules } from '../ldap/address-rules';
 import { DirectoryError, verifyPerson } from '../ldap/directory';
+import { AddressRefused, resolveEndpoint, type DirectoryEndpoint } from '../ldap/endpoint';
 import { directoryFromForm, listEnabledDirectories, readLdapSettings, saveLdapSettings } from '../ldap/settings';
 import { defineRoutes } from './module';
 import { implement } from './register';
@@ -20,33 +24,61 @@ function failureText(error: DirectoryError): string {
 }
 
 /**
- * The organisations' LDAP directories (src/shared/api/ldap.ts): the public list the login page
- * reads, and each directory's settings and 'Probar' for roles 1 and 3 (the organisation from the
- * path, checked by implement()). The sign-in itself is in auth.ts.
+ * The organisations' LDAP directories (src/shared/api/ldap.ts): the public list the login page reads, and
+ * each directory's settings and 'Probar' for roles 1 and 3 (the organisation from the path, checked
+ * by implement()). The sign-in itself is in auth.ts. The directory's URL is checked against the
+ * address rules (ldap/address-rules.ts, LDAP_ALLOWED_HOSTS) when it is saved and when it is tried.
  */
 export const ldapRoutes = defineRoutes('ldap', (app) => {
+  const { config } = app.services;
+  const rules = new AddressRules(config.ldapAllowedHosts);
+
+  /**
+   * The URL's checked endpoint, or the one Spanish 400 for a host that does not resolve or is not
+   * allowed (`field`: the body's field it is said of, as a validation message is, so a form shows it there).
+   */
+  const endpointOf = async (url: string, log: FastifyBaseLogger, field?: string): Promise<DirectoryEndpoint> => {
+    try {
+      return await resolveEndpoint(url, rules);
+    } catch (error) {
+      if (!(error instanceof AddressRefused)) throw error;
+      log.info({ host: error.host, reason: error.reason }, 'LDAP directory address refused');
+      throw new HttpError(400, field ? `${field}: ${LDAP_TEXT.addressRefused}` : LDAP_TEXT.addressRefused);
+    }
+  };
+
   implement(app, endpoints.ldapDirectories, ({ db }) => listEnabledDirectories(db));
 
   implement(app, endpoints.ldapSettings, ({ db, orgId }) => readLdapSettings(db, orgId));
 
-  implement(app, endpoints.saveLdapSettings, ({ db, orgId, body, services }) => saveLdapSettings(db, orgId, body, services.now()));
+  implement(app, endpoints.saveLdapSettings, async ({ db, orgId, body, services, request }) => {
+    await endpointOf(body.url, request.log, 'url');
+    return saveLdapSettings(db, orgId, body, services.now());
+  });
 
   // Tries the form's settings as they stand: nothing is saved, no user is created. Throttled per
   // address like a sign-in: it binds with whatever password is typed.
-  implement(app, endpoints.probeLdap, async ({ db, orgId, body }): Promise<LdapProbeResult> => {
-    const config = await directoryFromForm(db, orgId, body.settings);
-    try {
-      const verdict = await verifyPerson(config, body.username, body.password);
-      if (verdict.ok) {
-        const { person } = verdict;
-        const role = roleForGroups(person.groups, body.settings.roleMappings);
-        return { ok: true, ...person, role, message: role === null ? LDAP_TEXT.probeNoRole : LDAP_TEXT.probeOk };
+  implement(
+    app,
+    endpoints.probeLdap,
+    async ({ db, orgId, body, request }): Promise<LdapProbeResult> => {
+      // Resolved once: the connections go to the address checked here.
+      const endpoint = await endpointOf(body.settings.url, request.log);
+      const settings = await directoryFromForm(db, orgId, body.settings);
+      try {
+        const verdict = await verifyPerson(settings, body.username, body.password, { endpoint });
+        if (verdict.ok) {
+          const { person } = verdict;
+          const role = roleForGroups(person.groups, body.settings.roleMappings);
+          return { ok: true, ...person, role, message: role === null ? LDAP_TEXT.probeNoRole : LDAP_TEXT.probeOk };
+        }
+        if (verdict.reason === 'bad-password') return { ok: false, stage: 'user-bind', message: LDAP_TEXT.probeBadPassword, detail: verdict.dn };
+        return { ok: false, stage: 'search', message: verdict.reason === 'ambiguous' ? LDAP_TEXT.probeManyUsers : LDAP_TEXT.probeNoUser, detail: '' };
+      } catch (error) {
+        if (!(error instanceof DirectoryError)) throw error;
+        return { ok: false, stage: error.stage, message: failureText(error), detail: error.message.slice(0, 500) };
       }
-      if (verdict.reason === 'bad-password') return { ok: false, stage: 'user-bind', message: LDAP_TEXT.probeBadPassword, detail: verdict.dn };
-      return { ok: false, stage: 'search', message: verdict.reason === 'ambiguous' ? LDAP_TEXT.probeManyUsers : LDAP_TEXT.probeNoUser, detail: '' };
-    } catch (error) {
-      if (!(error instanceof DirectoryError)) throw error;
-      return { ok: false, stage: error.stage, message: failureText(error), detail: error.message.slice(0, 500) };
-    }
-  }, { rateLimit: throttle('ldap-probe', app.services.config) });
+    },
+    { rateLimit: throttle('ldap-probe', config) }
+  );
 });

@@ -38,7 +38,7 @@ export const ldapEndpoints = {
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
     ipc: ['settings'],
-    note: 'Path not shown in SPEC (ours): creates or replaces the settings; bindPassword absent keeps the stored one. Enabled needs a group mapped to a role 3–6 (400 otherwise); the user filter must parse as LDAP.'
+    note: "Path not shown in SPEC (ours): creates or replaces the settings; bindPassword absent keeps the stored one. Enabled needs a group mapped to a role 3–6 (400 otherwise); the user filter must parse as LDAP; the URL's host must resolve to a public address or one LDAP_ALLOWED_HOSTS allows (400 otherwise)."
   }),
   probeLdap: endpoint({
     service: 'virtualAgent',
@@ -50,6 +50,6 @@ export const ldapEndpoints = {
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
     ipc: ['settings'],
-    note: "Path not shown in SPEC (ours). 'Probar': binds as the given person through the settings in the body (unsaved; a bindPassword left out is the stored one) and answers their DN, groups and role, or the stage that failed. Saves nothing, creates no user."
+    note: "Path not shown in SPEC (ours). 'Probar': binds as the given person through the settings in the body (unsaved; a bindPassword left out is the stored one) and answers their DN, groups and role, or the stage that failed. The URL's host is checked as when saving (400). Saves nothing, creates no user."
   })
 } as const;

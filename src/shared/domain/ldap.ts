@@ -45,6 +45,9 @@ export const LDAP_TEXT = {
   refused: 'El directorio LDAP de la entidad rechazó la consulta. Comuníquese con un Administrador',
   noEmail: 'Su cuenta del directorio no tiene un correo electrónico válido. Comuníquese con un Administrador',
   emailTaken: 'El correo de su cuenta del directorio ya pertenece a otro usuario de la plataforma. Comuníquese con un Administrador',
+  /** A URL whose host does not resolve, or resolves to an address the platform does not connect to: one text, so it tells nothing of the platform's network. */
+  addressRefused:
+    'La URL del directorio no se puede usar: su servidor debe tener una dirección pública en Internet, o estar entre los servidores LDAP que el operador de la plataforma permite',
   probeOk: 'El usuario se autenticó en el directorio',
   probeNoRole: 'El usuario se autenticó, pero no pertenece a ningún grupo con un rol asignado: no podrá iniciar sesión',
   probeNoUser: 'El filtro de usuarios no encontró a ese usuario en la base de búsqueda',

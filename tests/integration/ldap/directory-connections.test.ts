@@ -1,6 +1,10 @@
 import net from 'node:net';
+import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ldapAllowedHosts } from '../../../src/server/config';
+import { AddressRules, NO_ALLOWED_HOSTS } from '../../../src/server/ldap/address-rules';
 import { DirectoryConnections, verifyPerson, type DirectoryConfig } from '../../../src/server/ldap/directory';
+import { resolveEndpoint, type DirectoryEndpoint } from '../../../src/server/ldap/endpoint';
 import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd, type RunningSlapd } from './slapd';
 
 /**
@@ -8,8 +12,14 @@ import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, sta
  * src/server/ldap/directory.ts), against a real slapd reached through a loopback TCP relay that
  * counts the connections and can cut them all, as a directory's idle timeout or a firewall does.
  * This slapd lets anonymous clients only bind: a search on a connection that lost its service
- * bind finds no one.
+ * bind finds no one. The relay is on loopback, which these tests allow (LDAP_ALLOWED_HOSTS=127.0.0.1).
  */
+
+const LOOPBACK = new AddressRules(ldapAllowedHosts('127.0.0.1'));
+const connectionsTo = () => new DirectoryConnections({ rules: LOOPBACK });
+/** 'Probar''s way: the URL's host resolved and checked once, the connections to that address. */
+const fresh = async (config: DirectoryConfig, username: string, password: string) =>
+  verifyPerson(config, username, password, { endpoint: await resolveEndpoint(config.url, LOOPBACK) });
 
 const SERVICE_PASSWORD = 'Servicio-Conexiones-2026';
 const ANA = { uid: 'ana', password: 'Clave-Ana-2026' };
@@ -114,7 +124,7 @@ describe.skipIf(!SLAPD_PATH)('the connections kept to a directory between LDAP s
   });
 
   it('verifies people on the same two connections sign-in after sign-in, several at once', async () => {
-    connections = new DirectoryConnections();
+    connections = connectionsTo();
     const before = relay.opened();
     const first = await connections.verifyPerson(100, config(), ANA.uid, ANA.password);
     expect(first).toMatchObject({ ok: true, person: { dn: slapd.personDn(ANA.uid), email: 'ana@atiende.test', groups: [groupDn('asesores')] } });
@@ -131,7 +141,7 @@ describe.skipIf(!SLAPD_PATH)('the connections kept to a directory between LDAP s
   });
 
   it('opens new connections, bound as the service account again, when the directory closed the kept ones', async () => {
-    connections = new DirectoryConnections();
+    connections = connectionsTo();
     expect((await connections.verifyPerson(100, config(), ANA.uid, ANA.password)).ok).toBe(true);
     relay.cutAll();
     await eventually(() => relay.open() === 0);
@@ -142,7 +152,7 @@ describe.skipIf(!SLAPD_PATH)('the connections kept to a directory between LDAP s
   });
 
   it('closes the connections of settings that changed, and refuses a service password that is no longer right', async () => {
-    connections = new DirectoryConnections();
+    connections = connectionsTo();
     expect((await connections.verifyPerson(100, config(), ANA.uid, ANA.password)).ok).toBe(true);
     expect(relay.open()).toBe(2);
     // A sign-in under way on the old settings' connections (the directory holds its answer) finishes on them.
@@ -161,9 +171,46 @@ describe.skipIf(!SLAPD_PATH)('the connections kept to a directory between LDAP s
   it('asks the directory for a bind when no one has the name, as for a wrong password', async () => {
     // Fresh connections (as 'Probar' uses them): an unknown name opens the service connection and a bind's, as a known name does.
     const before = relay.opened();
-    expect(await verifyPerson(config(), 'nadie', 'Cualquiera-2026')).toEqual({ ok: false, reason: 'no-user' });
+    expect(await fresh(config(), 'nadie', 'Cualquiera-2026')).toEqual({ ok: false, reason: 'no-user' });
     expect(relay.opened() - before).toBe(2);
-    expect(await verifyPerson(config(), ANA.uid, 'equivocada')).toMatchObject({ ok: false, reason: 'bad-password' });
+    expect(await fresh(config(), ANA.uid, 'equivocada')).toMatchObject({ ok: false, reason: 'bad-password' });
     expect(relay.opened() - before).toBe(4);
+  });
+
+  it('connects to the address that was checked, never resolving the URL again', async () => {
+    // A name no resolver knows: were the socket to look it up, the verification would fail.
+    const port = Number(new URL(relay.url).port);
+    const endpoint: DirectoryEndpoint = { host: 'ldap.atiende.invalid', address: '127.0.0.1', port };
+    const before = relay.opened();
+    expect(await verifyPerson(config({ url: `ldap://ldap.atiende.invalid:${port}` }), ANA.uid, ANA.password, { endpoint })).toMatchObject({ ok: true });
+    expect(relay.opened() - before).toBe(2);
+  });
+
+  it('keeps the URL\'s name as the TLS server name on ldaps, while connecting to the checked address', async () => {
+    const names: string[] = [];
+    // No certificate is needed to read the server name the client sends in its hello.
+    const server = tls.createServer({
+      SNICallback: (servername, done) => {
+        names.push(servername);
+        done(new Error('no certificate here'), undefined);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const endpoint: DirectoryEndpoint = { host: 'ldap.atiende.invalid', address: '127.0.0.1', port };
+      await expect(verifyPerson(config({ url: `ldaps://ldap.atiende.invalid:${port}` }), ANA.uid, ANA.password, { endpoint })).rejects.toMatchObject({ kind: 'unreachable' });
+      expect(names[0]).toBe('ldap.atiende.invalid');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('opens no kept connection to an address the rules refuse', async () => {
+    connections = new DirectoryConnections({ rules: new AddressRules(NO_ALLOWED_HOSTS) });
+    const before = relay.opened();
+    await expect(connections.verifyPerson(100, config(), ANA.uid, ANA.password)).rejects.toMatchObject({ name: 'DirectoryError', stage: 'connect', kind: 'unreachable' });
+    expect(relay.opened()).toBe(before);
   });
 });

@@ -6,6 +6,7 @@ import { endpoints } from '../../../src/shared/api/catalogue';
 import { LDAP_TEXT, type LdapSettingsBody } from '../../../src/shared/domain/ldap';
 import { MSG } from '../../../src/shared/messages';
 import { DIRECTORY_ONLY_HASH } from '../../../src/server/auth/passwords';
+import { ldapAllowedHosts } from '../../../src/server/config';
 import { ldapAccounts, ldapDirectories, userAccessLog, users } from '../../../src/server/db/schema';
 import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, type TestPlatform } from '../server/helpers';
 import { changedTables, tableDigest } from '../server/hostile-input-cases';
@@ -14,10 +15,13 @@ import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, closedPort, 
 /**
  * LDAP sign-in (POST /api/auth/auth_ldap) and the directory settings with their 'Probar', against a
  * real OpenLDAP (Debian's slapd, started by ./slapd.ts on a loopback port with the people below).
+ * Loopback is refused unless the operator allows it: these platforms allow 127.0.0.1 as an operator
+ * with an on-premises directory would (LDAP_ALLOWED_HOSTS); directory-address.test.ts covers the rule.
  */
 
 const SERVICE_PASSWORD = 'Servicio-Secreto-2026';
 const PASSWORDS = { ana: 'Clave-Ana-2026', carlos: 'Clave-Carlos-2026', otro: 'Clave-Otro-2026', nomail: 'Clave-Nomail-2026', choque: 'Clave-Choque-2026' };
+const ALLOW_LOOPBACK = { ldapAllowedHosts: ldapAllowedHosts('127.0.0.1') };
 
 if (!SLAPD_PATH) console.warn(SLAPD_SKIP_REASON);
 
@@ -75,7 +79,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
         { cn: 'otros', members: ['otro'] }
       ]
     });
-    platform = await createTestApp(backend);
+    platform = await createTestApp(backend, ALLOW_LOOPBACK);
     app = platform.app;
     superadmin = (await signIn(app, 'superadmin@demo.co')).token;
     admin = (await signIn(app, 'admin@demo.co')).token;
@@ -129,6 +133,13 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
       [settings({ timeoutMs: 10 }), /al menos 500/],
       [settings({ connectTimeoutMs: 600_000 }), /no puede superar/],
       [settings({ bindPassword: 'a\u0000b' }), /no permitidos/],
+      [settings({ bindPassword: 'x\r\nSET k v\r\nQUIT\r\n' }), /contraseña de la cuenta de servicio contiene caracteres no permitidos/],
+      [settings({ bindDn: `${SERVICE_DN}\r\nSET k v` }), /DN de la cuenta de servicio contiene caracteres no permitidos/],
+      [settings({ searchBase: `${PEOPLE}\n` + 'x' }), /base de búsqueda contiene caracteres no permitidos/],
+      [settings({ userFilter: '(uid={{username}}\r\n)' }), /filtro de usuarios contiene caracteres no permitidos/],
+      [settings({ url: `${slapd.url.slice(0, -1)}\r\n${slapd.url.slice(-1)}` }), /URL del directorio contiene caracteres no permitidos/],
+      [settings({ roleMappings: [{ groupDn: `${groupDn('asesores')}\u001b`, role: 5 }] }), /DN del grupo contiene caracteres no permitidos/],
+      [settings({ url: 'ldap://10.0.0.1:389' }), `url: ${LDAP_TEXT.addressRefused}`],
       [{ ...settings(), url: 'x'.repeat(5000) }, /no puede superar/]
     ];
     for (const [body, message] of cases) {
@@ -339,7 +350,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
   });
 
   it("throttles 'Probar' per address like a sign-in: it binds with whatever password is typed", async () => {
-    const limited = await createTestApp(backend, { authRateLimit: { max: 2, windowSeconds: 600 } });
+    const limited = await createTestApp(backend, { ...ALLOW_LOOPBACK, authRateLimit: { max: 2, windowSeconds: 600 } });
     try {
       const token = (await signIn(limited.app, 'admin@demo.co')).token;
       const body = { settings: settings(), username: 'ana', password: 'adivinanza' };
@@ -355,7 +366,16 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
   });
 
   it('refuses bad sign-in input with a 400', async () => {
-    for (const payload of [{}, { username: '', password: 'x' }, { username: 'ana', password: '' }, { username: 'ana\u0000', password: 'x' }, { username: 'x'.repeat(300), password: 'x' }, { username: 'ana', password: 'x', idOrg: 2147483648 }]) {
+    for (const payload of [
+      {},
+      { username: '', password: 'x' },
+      { username: 'ana', password: '' },
+      { username: 'ana\u0000', password: 'x' },
+      { username: 'ana\r\nx', password: 'x' },
+      { username: 'ana', password: 'x\r\nSET k v\r\nQUIT\r\n' },
+      { username: 'x'.repeat(300), password: 'x' },
+      { username: 'ana', password: 'x', idOrg: 2147483648 }
+    ]) {
       const res = await app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));

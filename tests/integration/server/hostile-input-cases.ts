@@ -43,8 +43,8 @@ const TEXT_CANDIDATES = [
   'abcdefgh1',
   'ABC123',
   'evento_prueba',
-  // An LDAP directory's settings (src/shared/domain/ldap.ts): its address, a DN, a user filter.
-  'ldap://127.0.0.1:389',
+  // An LDAP directory's settings (src/shared/domain/ldap.ts): its address (public-looking: a documentation range), a DN, a user filter.
+  'ldap://203.0.113.10:389',
   'dc=atiende,dc=test',
   '(uid={{username}})'
 ];

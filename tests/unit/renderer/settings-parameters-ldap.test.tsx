@@ -143,6 +143,28 @@ describe('directorio LDAP en parámetros', () => {
     expect(filter.value).toBe('(&(uid={{username}})(objectClass=person))');
   });
 
+  it('refuses a control character in a field before anything is sent, and shows the platform\'s address refusal under the URL', async () => {
+    const fake = install({ saveLdapSettings: () => failReply(400, `url: ${LDAP_TEXT.addressRefused}`) });
+    renderPage(<ParametersPage />, 3);
+    await opened();
+    // A text input drops line breaks by itself; any other control character it keeps is refused by the shared schema.
+    const password = input(ldap(), /^Contraseña de la cuenta de servicio/);
+    fireEvent.change(password, { target: { value: 'Secreto\u0007SET k v' } });
+    fireEvent.change(input(ldap(), /^DN de la cuenta de servicio/), { target: { value: 'cn=servicio\u001b,dc=demo,dc=co' } });
+    fireEvent.click(ldap().getByRole('button', { name: 'Guardar' }));
+    expect(await ldap().findByText(/^La contraseña de la cuenta de servicio contiene caracteres no permitidos/)).toBeTruthy();
+    expect(ldap().getByText(/^El DN de la cuenta de servicio contiene caracteres no permitidos/)).toBeTruthy();
+    expect(fake.sent('saveLdapSettings')).toEqual([]);
+
+    fireEvent.change(password, { target: { value: 'Secreto2026' } });
+    fireEvent.change(input(ldap(), /^DN de la cuenta de servicio/), { target: { value: 'cn=servicio,dc=demo,dc=co' } });
+    fireEvent.change(input(ldap(), /^URL del directorio/), { target: { value: 'ldap://10.0.0.5:389' } });
+    fireEvent.click(ldap().getByRole('button', { name: 'Guardar' }));
+    expect(await ldap().findByText(LDAP_TEXT.addressRefused)).toBeTruthy();
+    expect(input(ldap(), /^URL del directorio/).getAttribute('aria-invalid')).toBe('true');
+    expect(input(ldap(), /^URL del directorio/).value).toBe('ldap://10.0.0.5:389');
+  });
+
   it("'Probar' tries the unsaved form as a person and shows their DN, groups and role; nothing is saved", async () => {
     const fake = install({
       probeLdap: (arg) => {
