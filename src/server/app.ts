@@ -51,7 +51,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       bodyLimit: config.bodyLimit,
       trustProxy: config.trustProxy
     });
-    // The per-address budgets (sign-in, widget handshakes): in Redis when set, shared by every instance.
+    // The shared budgets (sign-in and widget handshakes per address, 'Probar' per organisation): in Redis when set, shared by every instance.
     limiters = await openRateLimiters({
       redisUrl: config.redisUrl,
       keyPrefix: config.rateLimitKeyPrefix,
@@ -71,7 +71,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
     app.decorate('db', database.db);
     const signInFailures = SignInFailureBudget.create(counters, config);
-    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, signInFailures });
+    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, signInFailures, limiters: counters });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,

@@ -57,6 +57,10 @@ export interface ServerConfig {
    * Empty by default: a directory on a loopback, private, link-local or reserved address is refused.
    */
   ldapAllowedHosts: LdapAllowList;
+  /** 'Probar' of the LDAP settings per organisation per window (LDAP_PROBE_MAX, LDAP_PROBE_WINDOW_SECONDS; DEFAULT_LDAP_PROBE_LIMIT). */
+  ldapProbeLimit: { max: number; windowSeconds: number };
+  /** A whole 'Probar' at most this long (ms), whatever the form's timeouts. */
+  ldapProbeDeadlineMs: number;
 }
 
 /** A token bucket: `burst` at once, then `perSecond` more each second. */
@@ -108,6 +112,15 @@ export const DEFAULT_SOCKET_RATE_LIMITS: SocketRateLimits = { messages: { burst:
  */
 export const DEFAULT_WIDGET_CONNECT_LIMIT = { max: 60, windowSeconds: 60 } as const;
 export const DEFAULT_RATE_LIMIT_KEY_PREFIX = 'atiende:limits:';
+/**
+ * 'Probar' per organisation: 20 in 10 minutes. An administrator setting a directory up tries a
+ * handful of times; each probe opens connections from the platform and binds with a typed password,
+ * so an organisation (one administrator's token, from any number of addresses) cannot use it as a
+ * scanner or a password oracle at speed. One probe at a time per organisation besides.
+ */
+export const DEFAULT_LDAP_PROBE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const;
+/** A probe's whole run: the form allows up to 60 s per operation, which over its five steps would hold a request for minutes. */
+export const DEFAULT_LDAP_PROBE_DEADLINE_MS = 15_000;
 
 export class ConfigError extends Error {}
 
@@ -124,6 +137,7 @@ Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKE
            CHAT_MESSAGE_BURST (${DEFAULT_SOCKET_RATE_LIMITS.messages.burst}), CHAT_MESSAGES_PER_SECOND (${DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond}), TRUST_PROXY (false),
            WIDGET_CONNECT_MAX (${DEFAULT_WIDGET_CONNECT_LIMIT.max}), WIDGET_CONNECT_WINDOW_SECONDS (${DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds}),
            REPORTS_POOL_SIZE (${DEFAULT_REPORTS_POOL_SIZE}), LDAP_ALLOWED_HOSTS (vacío: solo directorios en direcciones públicas),
+           LDAP_PROBE_MAX (${DEFAULT_LDAP_PROBE_LIMIT.max}), LDAP_PROBE_WINDOW_SECONDS (${DEFAULT_LDAP_PROBE_LIMIT.windowSeconds}),
            ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
 type Env = Record<string, string | undefined>;
@@ -161,7 +175,12 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     },
     rateLimitKeyPrefix: DEFAULT_RATE_LIMIT_KEY_PREFIX,
     reportsPoolSize: positiveInt(env.REPORTS_POOL_SIZE, DEFAULT_REPORTS_POOL_SIZE, 'REPORTS_POOL_SIZE'),
-    ldapAllowedHosts: ldapAllowedHosts(env.LDAP_ALLOWED_HOSTS)
+    ldapAllowedHosts: ldapAllowedHosts(env.LDAP_ALLOWED_HOSTS),
+    ldapProbeLimit: {
+      max: positiveInt(env.LDAP_PROBE_MAX, DEFAULT_LDAP_PROBE_LIMIT.max, 'LDAP_PROBE_MAX'),
+      windowSeconds: positiveInt(env.LDAP_PROBE_WINDOW_SECONDS, DEFAULT_LDAP_PROBE_LIMIT.windowSeconds, 'LDAP_PROBE_WINDOW_SECONDS')
+    },
+    ldapProbeDeadlineMs: DEFAULT_LDAP_PROBE_DEADLINE_MS
   };
 }
 

@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import type { CsvSource } from './db/csv-stream';
 import type { RunStatement } from './db/statements';
 import type { Db } from './db/types';
+import type { RateLimiters } from './rate-limiters';
 
 /** What every route can reach besides its request: the database, the token service, the config, the live chat engine. */
 export interface PlatformServices {
@@ -24,6 +25,8 @@ export interface PlatformServices {
   sessions: SessionGuard;
   /** How many different accounts one address may fail to sign in to (auth/failure-budget.ts). */
   signInFailures: SignInFailureBudget;
+  /** The budgets every instance shares (src/server/rate-limiters.ts): in Redis when REDIS_URL is set. */
+  limiters: RateLimiters;
 }
 
 declare module 'fastify' {

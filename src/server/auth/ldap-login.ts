@@ -23,9 +23,12 @@ const NAME_MAX = 120;
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
 const notEnabled = (): HttpError => new HttpError(400, LDAP_TEXT.notEnabled);
-/** The directory could not be used: 503 unreachable, 502 it refused (the service account, the search base…). */
-const directoryFailure = (error: DirectoryError): HttpError =>
-  error.kind === 'unreachable' ? new HttpError(503, LDAP_TEXT.unreachable) : new HttpError(502, LDAP_TEXT.refused);
+/** The directory could not be used: 503 unreachable, 502 it refused (the service account, the search base…); the cause is kept for the log. */
+function directoryFailure(error: DirectoryError): HttpError {
+  const failure = error.kind === 'unreachable' ? new HttpError(503, LDAP_TEXT.unreachable) : new HttpError(502, LDAP_TEXT.refused);
+  failure.cause = error;
+  return failure;
+}
 
 /**
  * LDAP sign-in (POST /api/auth/auth_ldap): the organisation's enabled directory verifies the person

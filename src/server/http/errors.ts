@@ -10,7 +10,7 @@ export const LOCAL_MSG = {
   samePassword: PASSWORD_TEXT.sameAsCurrent
 } as const;
 
-/** An error a handler throws on purpose: its status and Spanish message reach the client as they are. */
+/** An error a handler throws on purpose: its status, Spanish message and headers (a 429's Retry-After) reach the client as they are. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

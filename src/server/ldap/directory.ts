@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { Client, Filter, FilterParser, InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
 import { USERNAME_PLACEHOLDER, normaliseDn, type LdapProbeStage } from '../../shared/domain/ldap';
 import type { AddressRules } from './address-rules';
@@ -90,6 +91,12 @@ interface Reach {
 export interface FreshOptions {
   /** Where the connections go: the URL's host resolved and checked by the caller (endpoint.ts). */
   endpoint: DirectoryEndpoint;
+  /**
+   * The whole verification's limit, whatever the settings' own timeouts (each operation's and the
+   * connection's, which add up over its steps): past it the connections are destroyed and the
+   * directory counts as unreachable.
+   */
+  deadlineMs?: number;
 }
 
 /**
@@ -99,8 +106,31 @@ export interface FreshOptions {
  * itself cannot be used. The user's bind runs on a connection of its own, beside the group search
  * on the service account's.
  */
-export async function verifyPerson(config: DirectoryConfig, username: string, password: string, { endpoint }: FreshOptions): Promise<Verdict> {
-  return verifyThrough(freshReach(config, endpoint), config, username, password);
+export async function verifyPerson(config: DirectoryConfig, username: string, password: string, { endpoint, deadlineMs }: FreshOptions): Promise<Verdict> {
+  const sockets = new Set<Socket>();
+  const work = verifyThrough(freshReach(config, endpoint, (socket) => sockets.add(socket)), config, username, password);
+  if (deadlineMs === undefined) return work;
+  return withDeadline(work, deadlineMs, () => {
+    for (const socket of sockets) socket.destroy(new Error(`no answer within ${deadlineMs} ms`));
+  });
+}
+
+/** `work`, or DirectoryError at 'connect' once `ms` have passed (then `abort` stops what is still under way). */
+async function withDeadline<T>(work: Promise<T>, ms: number, abort: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort();
+      reject(new DirectoryError('connect', 'unreachable', `the directory did not answer within ${ms} ms`));
+    }, ms);
+  });
+  // Past the deadline its failure (the destroyed connections) is no one's to hear.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -157,9 +187,9 @@ async function asIfSomeone(reach: Reach, config: DirectoryConfig, password: stri
   await Promise.all([groupsOf(reach, config, dn, []), reach.bindAs(dn, password).catch(() => false)]);
 }
 
-/** A client whose connections go to `endpoint`'s checked address. */
-function newClient(config: DirectoryConfig, endpoint: DirectoryEndpoint): Client {
-  return new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.connectTimeoutMs, ...connectionOptions(endpoint) });
+/** A client whose connections go to `endpoint`'s checked address (`opened` is told of each socket). */
+function newClient(config: DirectoryConfig, endpoint: DirectoryEndpoint, opened?: (socket: Socket) => void): Client {
+  return new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.connectTimeoutMs, ...connectionOptions(endpoint, opened) });
 }
 
 /** The endpoint of the settings' URL now, or DirectoryError at 'connect' (refused addresses are never connected to). */
@@ -209,8 +239,8 @@ async function bindOn(client: Client, dn: string, password: string): Promise<boo
 }
 
 /** New connections for one verification, to `endpoint`, closed when it is done. */
-function freshReach(config: DirectoryConfig, endpoint: DirectoryEndpoint): Reach {
-  const service = newClient(config, endpoint);
+function freshReach(config: DirectoryConfig, endpoint: DirectoryEndpoint, opened: (socket: Socket) => void): Reach {
+  const service = newClient(config, endpoint, opened);
   let bound: Promise<void> | null = null;
   return {
     async search(stage, operation) {
@@ -219,7 +249,7 @@ function freshReach(config: DirectoryConfig, endpoint: DirectoryEndpoint): Reach
       return run(service, stage, () => operation(service));
     },
     async bindAs(dn, password) {
-      const client = newClient(config, endpoint);
+      const client = newClient(config, endpoint, opened);
       try {
         return await bindOn(client, dn, password);
       } finally {

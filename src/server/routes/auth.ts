@@ -6,8 +6,9 @@ import { changeOwnPassword, mustChangePassword } from '../auth/password';
 import { rotateRefreshToken } from '../auth/refresh';
 import { throttle } from '../auth/throttle';
 import { sessionOf } from '../auth/tokens';
+import { HttpError } from '../http/errors';
 import { AddressRules } from '../ldap/address-rules';
-import { DirectoryConnections } from '../ldap/directory';
+import { DirectoryConnections, DirectoryError } from '../ldap/directory';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
@@ -25,7 +26,17 @@ export const authRoutes = defineRoutes('auth', (app) => {
   implement(
     app,
     endpoints.loginLdap,
-    ({ db, services, body, request }) => signInWithDirectory(db, services, directories, body, { ip: request.ip, at: services.now() }),
+    async ({ db, services, body, request }) => {
+      try {
+        return await signInWithDirectory(db, services, directories, body, { ip: request.ip, at: services.now() });
+      } catch (error) {
+        // The person reads a generic 503/502; what the directory's connection actually did is for the log.
+        if (error instanceof HttpError && error.cause instanceof DirectoryError) {
+          request.log.warn({ err: error.cause.cause ?? error.cause, stage: error.cause.stage, kind: error.cause.kind }, 'LDAP sign-in: the directory failed');
+        }
+        throw error;
+      }
+    },
     { rateLimit: throttle('sign-in-ldap', config) }
   );
 

@@ -6,21 +6,33 @@ import { HttpError } from '../http/errors';
 import { AddressRules } from '../ldap/address-rules';
 import { DirectoryError, verifyPerson } from '../ldap/directory';
 import { AddressRefused, resolveEndpoint, type DirectoryEndpoint } from '../ldap/endpoint';
+import { ProbeBudget } from '../ldap/probe-budget';
 import { directoryFromForm, listEnabledDirectories, readLdapSettings, saveLdapSettings } from '../ldap/settings';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
-/** Spanish for where a probe stopped, when the directory itself failed. */
-function failureText(error: DirectoryError): string {
-  if (error.kind === 'unreachable') return LDAP_TEXT.probeUnreachable;
-  const byStage: Record<LdapProbeStage, string> = {
-    connect: LDAP_TEXT.probeUnreachable,
-    'service-bind': LDAP_TEXT.probeServiceBind,
-    search: LDAP_TEXT.refused,
-    'user-bind': LDAP_TEXT.probeBadPassword,
-    groups: LDAP_TEXT.refused
-  };
-  return byStage[error.stage];
+/** Spanish for where a probe stopped when the directory answered with an error (a failed connection has one text: probeUnreachable). */
+const REFUSED_AT: Record<LdapProbeStage, string> = {
+  connect: LDAP_TEXT.probeUnreachable,
+  'service-bind': LDAP_TEXT.probeServiceBind,
+  search: LDAP_TEXT.refused,
+  'user-bind': LDAP_TEXT.probeBadPassword,
+  groups: LDAP_TEXT.refused
+};
+
+/**
+ * What a probe that failed answers. A connection that could not be made or used — refused, closed,
+ * reset, timed out, TLS — answers one generic text at 'connect' with no detail, whatever happened
+ * on the socket: otherwise the answer would tell an open port from a closed one (and what listens
+ * there). The real error goes to the server's log only. An answer of the directory itself (a
+ * result code: only an LDAP server sends one) keeps its stage and message.
+ */
+function failureOf(error: DirectoryError, log: FastifyBaseLogger): LdapProbeResult {
+  if (error.kind === 'unreachable') {
+    log.warn({ err: error.cause ?? error, stage: error.stage }, 'LDAP probe: the directory could not be reached');
+    return { ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable, detail: '' };
+  }
+  return { ok: false, stage: error.stage, message: REFUSED_AT[error.stage], detail: error.message.slice(0, 500) };
 }
 
 /**
@@ -30,8 +42,9 @@ function failureText(error: DirectoryError): string {
  * address rules (ldap/address-rules.ts, LDAP_ALLOWED_HOSTS) when it is saved and when it is tried.
  */
 export const ldapRoutes = defineRoutes('ldap', (app) => {
-  const { config } = app.services;
+  const { config, limiters } = app.services;
   const rules = new AddressRules(config.ldapAllowedHosts);
+  const probes = ProbeBudget.create(limiters, config);
 
   /**
    * The URL's checked endpoint, or the one Spanish 400 for a host that does not resolve or is not
@@ -57,28 +70,29 @@ export const ldapRoutes = defineRoutes('ldap', (app) => {
   });
 
   // Tries the form's settings as they stand: nothing is saved, no user is created. Throttled per
-  // address like a sign-in: it binds with whatever password is typed.
+  // address like a sign-in (it binds with whatever password is typed), and per organisation.
   implement(
     app,
     endpoints.probeLdap,
-    async ({ db, orgId, body, request }): Promise<LdapProbeResult> => {
-      // Resolved once: the connections go to the address checked here.
-      const endpoint = await endpointOf(body.settings.url, request.log);
-      const settings = await directoryFromForm(db, orgId, body.settings);
-      try {
-        const verdict = await verifyPerson(settings, body.username, body.password, { endpoint });
-        if (verdict.ok) {
-          const { person } = verdict;
-          const role = roleForGroups(person.groups, body.settings.roleMappings);
-          return { ok: true, ...person, role, message: role === null ? LDAP_TEXT.probeNoRole : LDAP_TEXT.probeOk };
+    ({ db, orgId, body, request }): Promise<LdapProbeResult> =>
+      probes.run(orgId, async () => {
+        // Resolved once: the connections go to the address checked here.
+        const endpoint = await endpointOf(body.settings.url, request.log);
+        const settings = await directoryFromForm(db, orgId, body.settings);
+        try {
+          const verdict = await verifyPerson(settings, body.username, body.password, { endpoint, deadlineMs: config.ldapProbeDeadlineMs });
+          if (verdict.ok) {
+            const { person } = verdict;
+            const role = roleForGroups(person.groups, body.settings.roleMappings);
+            return { ok: true, ...person, role, message: role === null ? LDAP_TEXT.probeNoRole : LDAP_TEXT.probeOk };
+          }
+          if (verdict.reason === 'bad-password') return { ok: false, stage: 'user-bind', message: LDAP_TEXT.probeBadPassword, detail: verdict.dn };
+          return { ok: false, stage: 'search', message: verdict.reason === 'ambiguous' ? LDAP_TEXT.probeManyUsers : LDAP_TEXT.probeNoUser, detail: '' };
+        } catch (error) {
+          if (!(error instanceof DirectoryError)) throw error;
+          return failureOf(error, request.log);
         }
-        if (verdict.reason === 'bad-password') return { ok: false, stage: 'user-bind', message: LDAP_TEXT.probeBadPassword, detail: verdict.dn };
-        return { ok: false, stage: 'search', message: verdict.reason === 'ambiguous' ? LDAP_TEXT.probeManyUsers : LDAP_TEXT.probeNoUser, detail: '' };
-      } catch (error) {
-        if (!(error instanceof DirectoryError)) throw error;
-        return { ok: false, stage: error.stage, message: failureText(error), detail: error.message.slice(0, 500) };
-      }
-    },
+      }),
     { rateLimit: throttle('ldap-probe', config) }
   );
 });

@@ -50,6 +50,6 @@ export const ldapEndpoints = {
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
     ipc: ['settings'],
-    note: "Path not shown in SPEC (ours). 'Probar': binds as the given person through the settings in the body (unsaved; a bindPassword left out is the stored one) and answers their DN, groups and role, or the stage that failed. The URL's host is checked as when saving (400). Saves nothing, creates no user."
+    note: "Path not shown in SPEC (ours). 'Probar': binds as the given person through the settings in the body (unsaved; a bindPassword left out is the stored one) and answers their DN, groups and role, or the stage that failed (any connection failure as one generic answer). The URL's host is checked as when saving (400). Per organisation one probe at a time and a budget per window (429 with Retry-After), and a deadline for the whole probe. Saves nothing, creates no user."
   })
 } as const;

@@ -8,13 +8,15 @@ import { ldapDirectories } from '../../../src/server/db/schema';
 import { BACKENDS, bearer, createTestApp, signIn, type TestPlatform } from '../server/helpers';
 import { changedTables, tableDigest } from '../server/hostile-input-cases';
 import { OwnRedis, redisServerAvailable } from '../faults/redis-server';
+import { closedPort } from './slapd';
 
 /**
  * Where an organisation's LDAP directory may point (H1): 'Probar' and saving refuse, before any
  * connection, a URL whose host is (or resolves to) a loopback, private, link-local or reserved
  * address — unless the operator allows it (LDAP_ALLOWED_HOSTS) — and a CR/LF anywhere in the
- * settings. A real Redis of the test's own stands for what a platform's network holds, and a TCP
- * listener that counts its connections proves that a refused address is never connected to.
+ * settings; a connection that fails answers one generic text whatever the socket did. A real Redis
+ * of the test's own stands for what a platform's network holds, and a TCP listener that counts its
+ * connections proves that a refused address is never connected to.
  */
 
 const REDIS_SMUGGLING = 'x\r\nSET k v\r\nQUIT\r\n';
@@ -113,6 +115,19 @@ describe.each(BACKENDS)('where an LDAP directory may point, on %s', (backend) =>
     expect(await redisConnections(redisClient)).toBe(before);
   });
 
+  it.skipIf(!redisServerAvailable)('answers a connection that fails one way, whether the port is closed or something else listens there', async () => {
+    if (!redis || !redisClient) throw new Error('no redis');
+    // Loopback allowed: the platform connects to the Redis port, and what it finds there is not told.
+    const open = await probe(loopbackAllowed.app, settings(`ldap://127.0.0.1:${redis.port}`));
+    const closed = await probe(loopbackAllowed.app, settings(`ldap://127.0.0.1:${await closedPort()}`));
+    for (const res of [open, closed]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable, detail: '' });
+    }
+    expect(open.body).toBe(closed.body);
+    expect(await redisClient.dbSize()).toBe(0);
+  });
+
   it('refuses loopback, private, link-local and reserved addresses before connecting, when probing and when saving', async () => {
     const before = await tableDigest(strict.app);
     const local = ['127.0.0.1', 'localhost', 'LOCALHOST.', '[::1]', '[::ffff:127.0.0.1]', '2130706433', '127.1', '0.0.0.0', '[::]'].map((host) => `ldap://${host}:${listener.port}`);
@@ -135,9 +150,9 @@ describe.each(BACKENDS)('where an LDAP directory may point, on %s', (backend) =>
     expectRefusedAddress(await save(loopbackAllowed.app, settings(`ldap://[::1]:${listener.port}`)), 'IPv6 loopback is not 127.0.0.1', true);
     expectRefusedAddress(await save(loopbackAllowed.app, settings('ldap://10.0.0.1:389')), 'a private address', true);
     expect(listener.connections()).toBe(0);
-    // 'Probar' does connect where allowed (to the checked address): the listener hangs up.
+    // 'Probar' does connect where allowed (to the checked address): the listener hangs up, one generic answer.
     const tried = await probe(loopbackAllowed.app, settings(url));
-    expect(tried.json()).toMatchObject({ ok: false, message: LDAP_TEXT.probeUnreachable });
+    expect(tried.json()).toEqual({ ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable, detail: '' });
     expect(listener.connections()).toBeGreaterThan(0);
   });
 

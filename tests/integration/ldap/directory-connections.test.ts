@@ -18,8 +18,8 @@ import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, sta
 const LOOPBACK = new AddressRules(ldapAllowedHosts('127.0.0.1'));
 const connectionsTo = () => new DirectoryConnections({ rules: LOOPBACK });
 /** 'Probar''s way: the URL's host resolved and checked once, the connections to that address. */
-const fresh = async (config: DirectoryConfig, username: string, password: string) =>
-  verifyPerson(config, username, password, { endpoint: await resolveEndpoint(config.url, LOOPBACK) });
+const fresh = async (config: DirectoryConfig, username: string, password: string, deadlineMs?: number) =>
+  verifyPerson(config, username, password, { endpoint: await resolveEndpoint(config.url, LOOPBACK), deadlineMs });
 
 const SERVICE_PASSWORD = 'Servicio-Conexiones-2026';
 const ANA = { uid: 'ana', password: 'Clave-Ana-2026' };
@@ -204,6 +204,30 @@ describe.skipIf(!SLAPD_PATH)('the connections kept to a directory between LDAP s
       expect(names[0]).toBe('ldap.atiende.invalid');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("ends a probe at its deadline whatever the settings' timeouts, closing its connections", async () => {
+    // A directory that accepts connections, reads what it is sent (so it sees them close) and never answers.
+    const hung = net.createServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const address = hung.address();
+    const url = `ldap://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const open = () => new Promise<number>((resolve) => hung.getConnections((_, n) => resolve(n)));
+    try {
+      const started = Date.now();
+      await expect(fresh(config({ url, timeoutMs: 60_000, connectTimeoutMs: 60_000 }), ANA.uid, ANA.password, 500)).rejects.toMatchObject({
+        name: 'DirectoryError',
+        kind: 'unreachable',
+        stage: 'connect',
+        message: 'the directory did not answer within 500 ms'
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // Its connections were destroyed, not left to the settings' 60 s.
+      for (let i = 0; i < 200 && (await open()) > 0; i++) await new Promise((done) => setTimeout(done, 10));
+      expect(await open()).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => hung.close(() => resolve()));
     }
   });
 

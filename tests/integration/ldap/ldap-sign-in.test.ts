@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Change, Attribute, Client } from 'ldapts';
@@ -7,6 +8,7 @@ import { LDAP_TEXT, type LdapSettingsBody } from '../../../src/shared/domain/lda
 import { MSG } from '../../../src/shared/messages';
 import { DIRECTORY_ONLY_HASH } from '../../../src/server/auth/passwords';
 import { ldapAllowedHosts } from '../../../src/server/config';
+import { PROBE_TEXT } from '../../../src/server/ldap/probe-budget';
 import { ldapAccounts, ldapDirectories, userAccessLog, users } from '../../../src/server/db/schema';
 import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, type TestPlatform } from '../server/helpers';
 import { changedTables, tableDigest } from '../server/hostile-input-cases';
@@ -194,7 +196,8 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     const wrongService = await probe(admin, 100, { settings: { ...unsaved, bindPassword: 'equivocada' }, username: 'ana', password: PASSWORDS.ana });
     expect(wrongService.json()).toMatchObject({ ok: false, stage: 'service-bind', message: LDAP_TEXT.probeServiceBind });
     const down = await probe(admin, 100, { settings: { ...unsaved, url: `ldap://127.0.0.1:${await closedPort()}`, bindPassword: SERVICE_PASSWORD }, username: 'ana', password: PASSWORDS.ana });
-    expect(down.json()).toMatchObject({ ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable });
+    // Nothing of what the socket said (ECONNREFUSED) is answered.
+    expect(down.json()).toEqual({ ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable, detail: '' });
     // Another address never receives the stored password: it must be typed again.
     const elsewhere = await probe(admin, 100, { settings: { ...unsaved, url: `ldap://127.0.0.1:${await closedPort()}` }, username: 'ana', password: PASSWORDS.ana });
     expect(elsewhere.statusCode).toBe(400);
@@ -360,6 +363,49 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
       expect(refused.json().message).toMatch(/^Demasiadas solicitudes/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("limits 'Probar' per organisation whatever the address: a budget per window, one at a time, and a deadline", async () => {
+    const limited = await createTestApp(backend, { ...ALLOW_LOOPBACK, ldapProbeLimit: { max: 3, windowSeconds: 600 }, ldapProbeDeadlineMs: 1000 });
+    try {
+      const token = (await signIn(limited.app, 'admin@demo.co')).token;
+      const tryFrom = (remoteAddress: string, body: object = { settings: settings(), username: 'ana', password: 'adivinanza' }) =>
+        limited.app.inject({ method: 'POST', url: '/api/ldap/probar/100', headers: bearer(token), payload: body, remoteAddress });
+      const expectTooMany = (res: LightMyRequestResponse, text: RegExp | string) => {
+        expect(res.statusCode, res.body).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        if (typeof text === 'string') expect(res.json().message).toBe(text);
+        else expect(res.json().message).toMatch(text);
+      };
+
+      // One at a time: while a directory that never answers holds the first probe, a second one is refused.
+      const hung = net.createServer((socket) => socket.resume());
+      await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+      const address = hung.address();
+      const hungUrl = `ldap://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      let first: LightMyRequestResponse;
+      try {
+        const started = Date.now();
+        const firstProbe = tryFrom('198.51.100.1', { settings: settings({ url: hungUrl, timeoutMs: 60_000, connectTimeoutMs: 60_000 }), username: 'ana', password: 'adivinanza' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expectTooMany(await tryFrom('198.51.100.2'), PROBE_TEXT.busy);
+        // Its deadline ends it, however long the form's timeouts: one generic answer.
+        first = await firstProbe;
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await new Promise<void>((resolve) => hung.close(() => resolve()));
+      }
+      expect(first.json()).toEqual({ ok: false, stage: 'connect', message: LDAP_TEXT.probeUnreachable, detail: '' });
+      // The budget: 3 a window per organisation, counted from any address (the refused-as-busy one was not counted).
+      for (const address of ['198.51.100.3', '198.51.100.4']) expect((await tryFrom(address)).json()).toMatchObject({ ok: false, stage: 'user-bind' });
+      expectTooMany(await tryFrom('198.51.100.5'), /^Se han hecho demasiadas pruebas del directorio LDAP para esta entidad\. Inténtelo de nuevo en/);
+      // Another organisation has its own.
+      const anyOrganisation = (await signIn(limited.app, 'superadmin@demo.co')).token;
+      const elsewhere = await limited.app.inject({ method: 'POST', url: '/api/ldap/probar/200', headers: bearer(anyOrganisation), payload: { settings: settings(), username: 'ana', password: 'adivinanza' } });
+      expect(elsewhere.json()).toMatchObject({ ok: false, stage: 'user-bind' });
     } finally {
       await limited.close();
     }

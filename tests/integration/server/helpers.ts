@@ -59,9 +59,10 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
  * the production defaults stay as they are, and tests/integration/server/abuse-limits.test.ts and
  * tests/integration/realtime/socket-limits.test.ts pass them explicitly.
  */
-export const TEST_RATE_LIMITS: Pick<ServerConfig, 'authRateLimit' | 'signInFailedAccountsMax' | 'socketRateLimits' | 'widgetConnectLimit'> = {
+export const TEST_RATE_LIMITS: Pick<ServerConfig, 'authRateLimit' | 'signInFailedAccountsMax' | 'socketRateLimits' | 'widgetConnectLimit' | 'ldapProbeLimit'> = {
   authRateLimit: { max: 1_000_000, windowSeconds: 60 },
   signInFailedAccountsMax: 1_000_000,
+  ldapProbeLimit: { max: 1_000_000, windowSeconds: 60 },
   widgetConnectLimit: { max: 1_000_000, windowSeconds: 60 },
   socketRateLimits: { messages: { burst: 1_000_000, perSecond: 1_000_000 }, events: { burst: 1_000_000, perSecond: 1_000_000 } }
 };

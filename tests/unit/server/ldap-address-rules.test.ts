@@ -131,4 +131,11 @@ describe('LDAP_ALLOWED_HOSTS', () => {
       expect(() => baseConfig({ LDAP_ALLOWED_HOSTS: bad }), bad).toThrow(`LDAP_ALLOWED_HOSTS: «${bad.toLowerCase()}» no es un nombre de servidor, una dirección IP ni un rango CIDR`);
     }
   });
+
+  it("'Probar' has a per-organisation budget, configurable and refused in Spanish when not a positive integer", () => {
+    expect(baseConfig({}).ldapProbeLimit).toEqual({ max: 20, windowSeconds: 600 });
+    expect(baseConfig({ LDAP_PROBE_MAX: '5', LDAP_PROBE_WINDOW_SECONDS: '60' }).ldapProbeLimit).toEqual({ max: 5, windowSeconds: 60 });
+    expect(() => baseConfig({ LDAP_PROBE_MAX: '0' })).toThrow('LDAP_PROBE_MAX debe ser un entero positivo');
+    expect(() => baseConfig({ LDAP_PROBE_WINDOW_SECONDS: 'diez' })).toThrow('LDAP_PROBE_WINDOW_SECONDS debe ser un entero positivo');
+  });
 });
