@@ -135,7 +135,7 @@ export function createSessionService({ api, store, settings, clock, logger, open
         if (status === 503) return fail({ status, message: LDAP_TEXT.unreachable });
         if (status === 502) return fail({ status, message: LDAP_TEXT.refused });
         if (isGeneric(result.error)) return fail(result.error);
-        // 400 (no directory for that organisation), 409 (e-mail taken), 422 (no e-mail): the platform's Spanish text.
+        // 400 (no directory for that organisation), 409 (the account cannot be made): the platform's Spanish text.
         if (status >= 400 && status < 500 && result.error.message.trim() !== '') return fail(result.error);
         return fail({ status, message: MSG.session.loginFailed });
       }

@@ -23,6 +23,8 @@ const NAME_MAX = 120;
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
 const notEnabled = (): HttpError => new HttpError(400, LDAP_TEXT.notEnabled);
+/** Every reason an account cannot be made or kept from a vouched-for entry: one answer (LDAP_TEXT.accountUnavailable). */
+const accountUnavailable = (): HttpError => new HttpError(409, LDAP_TEXT.accountUnavailable);
 /** The directory could not be used: 503 unreachable, 502 it refused (the service account, the search base…); the cause is kept for the log. */
 function directoryFailure(error: DirectoryError): HttpError {
   const failure = error.kind === 'unreachable' ? new HttpError(503, LDAP_TEXT.unreachable) : new HttpError(502, LDAP_TEXT.refused);
@@ -36,8 +38,11 @@ function directoryFailure(error: DirectoryError): HttpError {
  * role (3–6). Unknown person, wrong password, several entries or no mapped group: the same 401 as a
  * wrong password at the normal sign-in. The person's local account — created on the first sign-in
  * with the directory's name and e-mail, updated on each later one — answers 403 when it is locked
- * or inactive, as the normal sign-in does. The directory's failures answer 503 (unreachable) or 502
- * (it refused the service account or the search) and change nothing. The password is checked by
+ * or inactive, as the normal sign-in does. An entry without a usable e-mail, or whose e-mail is
+ * another account's (in this organisation or any other), answers one 409 whatever the reason, so
+ * an administrator who controls a directory cannot learn through it which e-mails exist elsewhere.
+ * The directory's failures answer 503 (unreachable) or 502 (it refused the service account or the
+ * search) and change nothing. The password is checked by
  * the directory only: failed directory passwords are the directory's to count and lock, not the
  * platform's. A sign-in is written to the staff access log as at the normal sign-in. The
  * per-address throttle runs before all of this (auth/throttle.ts).
@@ -162,13 +167,13 @@ async function organisationOf(db: Db, idOrg: number | undefined): Promise<number
   return only.idOrg;
 }
 
-/** The e-mail the account gets: the entry's, else the login name when it is one; 422 otherwise. */
+/** The e-mail the account gets: the entry's, else the login name when it is one; the account cannot be made otherwise. */
 function emailOf(person: DirectoryPerson, username: string): string {
   for (const candidate of [person.email, username]) {
     const parsed = Email.safeParse(candidate ?? '');
     if (parsed.success) return parsed.data;
   }
-  throw new HttpError(422, LDAP_TEXT.noEmail);
+  throw accountUnavailable();
 }
 
 function nameOf(person: DirectoryPerson, fallback: string): string {
@@ -180,14 +185,14 @@ const isUniqueViolation = (error: unknown): boolean =>
 
 /**
  * The first sign-in: the account, in the directory's organisation, with the mapped role and a
- * password hash nothing verifies. An e-mail another account holds answers 409 and creates nothing.
+ * password hash nothing verifies. An e-mail another account holds creates nothing (accountUnavailable).
  */
 async function createAccount(db: Db, directory: StoredDirectory, person: DirectoryPerson, username: string, role: RoleId, now: Date): Promise<number> {
   const email = emailOf(person, username);
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx.select({ idUser: users.idUser }).from(users).where(eq(users.email, email)).limit(1);
-      if (taken) throw new HttpError(409, LDAP_TEXT.emailTaken);
+      if (taken) throw accountUnavailable();
       const [created] = await tx
         .insert(users)
         .values({
@@ -208,7 +213,7 @@ async function createAccount(db: Db, directory: StoredDirectory, person: Directo
     });
   } catch (error) {
     // Two first sign-ins at once, or the e-mail taken meanwhile: the other one won.
-    if (isUniqueViolation(error)) throw new HttpError(409, LDAP_TEXT.emailTaken);
+    if (isUniqueViolation(error)) throw accountUnavailable();
     throw error;
   }
 }
@@ -216,7 +221,7 @@ async function createAccount(db: Db, directory: StoredDirectory, person: Directo
 /**
  * A later sign-in: the role, the name and the e-mail follow the directory — the user's row written
  * only when one of them changed (the last sign-in is the caller's to write); the e-mail another
- * account holds answers 409.
+ * account holds changes nothing (accountUnavailable).
  */
 async function updateAccount(db: Db, linked: Linked, person: DirectoryPerson, role: RoleId, now: Date): Promise<Account> {
   const { account } = linked;
@@ -229,7 +234,7 @@ async function updateAccount(db: Db, linked: Linked, person: DirectoryPerson, ro
       await tx.update(ldapAccounts).set({ dn: person.dn, lastSignInAt: now }).where(eq(ldapAccounts.userId, account.idUser));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, LDAP_TEXT.emailTaken);
+    if (isUniqueViolation(error)) throw accountUnavailable();
     throw error;
   }
   return { ...account, role, email };

@@ -43,8 +43,12 @@ export const LDAP_TEXT = {
   notEnabled: 'La autenticación LDAP no está habilitada para esta entidad',
   unreachable: 'No fue posible conectar con el directorio LDAP de la entidad. Inténtelo más tarde',
   refused: 'El directorio LDAP de la entidad rechazó la consulta. Comuníquese con un Administrador',
-  noEmail: 'Su cuenta del directorio no tiene un correo electrónico válido. Comuníquese con un Administrador',
-  emailTaken: 'El correo de su cuenta del directorio ya pertenece a otro usuario de la plataforma. Comuníquese con un Administrador',
+  /**
+   * The directory vouched for the person but their account cannot be made or kept: the entry has no
+   * usable e-mail, or its e-mail is another account's — of this organisation or of any other. One
+   * text for all of them, so that it tells no one whether an e-mail is in use elsewhere.
+   */
+  accountUnavailable: 'Su cuenta del directorio no se puede usar para ingresar a la plataforma. Comuníquese con un Administrador',
   /** A URL whose host does not resolve, or resolves to an address the platform does not connect to: one text, so it tells nothing of the platform's network. */
   addressRefused:
     'La URL del directorio no se puede usar: su servidor debe tener una dirección pública en Internet, o estar entre los servidores LDAP que el operador de la plataforma permite',

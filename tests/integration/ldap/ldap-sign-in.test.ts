@@ -22,7 +22,7 @@ import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, closedPort, 
  */
 
 const SERVICE_PASSWORD = 'Servicio-Secreto-2026';
-const PASSWORDS = { ana: 'Clave-Ana-2026', carlos: 'Clave-Carlos-2026', otro: 'Clave-Otro-2026', nomail: 'Clave-Nomail-2026', choque: 'Clave-Choque-2026' };
+const PASSWORDS = { ana: 'Clave-Ana-2026', carlos: 'Clave-Carlos-2026', otro: 'Clave-Otro-2026', nomail: 'Clave-Nomail-2026', choque: 'Clave-Choque-2026', ajeno: 'Clave-Ajeno-2026' };
 const ALLOW_LOOPBACK = { ldapAllowedHosts: ldapAllowedHosts('127.0.0.1') };
 
 if (!SLAPD_PATH) console.warn(SLAPD_SKIP_REASON);
@@ -73,10 +73,12 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
         { uid: 'carlos', cn: 'Carlos Pérez', sn: 'Pérez', mail: 'carlos.perez@atiende.test', password: PASSWORDS.carlos },
         { uid: 'otro', cn: 'Otro Pérez', sn: 'Pérez', mail: 'otro@atiende.test', password: PASSWORDS.otro },
         { uid: 'nomail', cn: 'Sin Correo', sn: 'Correo', password: PASSWORDS.nomail },
-        { uid: 'choque', cn: 'Choque de Correo', sn: 'Choque', mail: 'admin@demo.co', password: PASSWORDS.choque }
+        { uid: 'choque', cn: 'Choque de Correo', sn: 'Choque', mail: 'admin@demo.co', password: PASSWORDS.choque },
+        // Its e-mail is an account of another organisation's (Otra Entidad's administrator).
+        { uid: 'ajeno', cn: 'Correo Ajeno', sn: 'Ajeno', mail: 'admin@otra.co', password: PASSWORDS.ajeno }
       ],
       groups: [
-        { cn: 'asesores', members: ['ana', 'carlos', 'nomail', 'choque'] },
+        { cn: 'asesores', members: ['ana', 'carlos', 'nomail', 'choque', 'ajeno'] },
         { cn: 'supervisores', members: ['carlos'] },
         { cn: 'otros', members: ['otro'] }
       ]
@@ -302,17 +304,23 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     expect((await ldapLogin('ana', PASSWORDS.ana, 100)).statusCode).toBe(200);
   });
 
-  it("refuses an e-mail another account holds (409) and an entry without one (422), creating nothing", async () => {
+  it("answers an e-mail of another organisation's account exactly as an entry without e-mail, creating nothing", async () => {
     const usersBefore = await userCount();
-    const taken = await ldapLogin('choque', PASSWORDS.choque, 100);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(LDAP_TEXT.emailTaken);
-    expect(await byEmail('admin@demo.co')).toMatchObject({ role: 3, name: expect.not.stringContaining('Choque') });
+    const otherOrganisation = await ldapLogin('ajeno', PASSWORDS.ajeno, 100);
+    const sameOrganisation = await ldapLogin('choque', PASSWORDS.choque, 100);
     const noMail = await ldapLogin('nomail', PASSWORDS.nomail, 100);
-    expect(noMail.statusCode).toBe(422);
-    expect(noMail.json().message).toBe(LDAP_TEXT.noEmail);
+    // One status and one body for all three: nothing tells that admin@otra.co exists, nor where.
+    for (const res of [otherOrganisation, sameOrganisation, noMail]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message: LDAP_TEXT.accountUnavailable });
+    }
+    expect(otherOrganisation.body).toBe(noMail.body);
+    expect(otherOrganisation.headers['content-length']).toBe(noMail.headers['content-length']);
+    for (const leak of ['otra', 'Otra', 'admin@', '200', 'pertenece']) expect(otherOrganisation.body).not.toContain(leak);
+    expect(await byEmail('admin@demo.co')).toMatchObject({ role: 3, name: expect.not.stringContaining('Choque') });
+    expect(await byEmail('admin@otra.co')).toMatchObject({ organizationId: 200, role: 3, name: expect.not.stringContaining('Ajeno') });
     expect(await userCount()).toBe(usersBefore);
-    expect(await app.db.select().from(ldapAccounts).where(eq(ldapAccounts.dn, personDn('choque')))).toEqual([]);
+    for (const uid of ['choque', 'ajeno', 'nomail']) expect(await app.db.select().from(ldapAccounts).where(eq(ldapAccounts.dn, personDn(uid)))).toEqual([]);
   });
 
   it('answers a clear 503 when the directory is down or hung, and creates nothing', async () => {

@@ -171,7 +171,7 @@ describe('session: LDAP sign-in', () => {
       [403, 'x', { status: 403, message: MSG.session.userLocked, locked: true }],
       [503, 'x', { status: 503, message: LDAP_TEXT.unreachable }],
       [502, 'x', { status: 502, message: LDAP_TEXT.refused }],
-      [409, LDAP_TEXT.emailTaken, { status: 409, message: LDAP_TEXT.emailTaken }],
+      [409, LDAP_TEXT.accountUnavailable, { status: 409, message: LDAP_TEXT.accountUnavailable }],
       [400, LDAP_TEXT.notEnabled, { status: 400, message: LDAP_TEXT.notEnabled }],
       [500, 'x', { status: 500, message: MSG.generic.serverError }]
     ];
