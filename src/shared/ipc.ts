@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginBody, TokenClaims, UpdatePasswordBody } from './domain/session';
-import { LdapDirectoryList, LdapLoginBody } from './domain/ldap';
+import { LdapLoginBody, LdapSignInOffer } from './domain/ldap';
 import { ChannelTypesMap, Organization, VirtualAgent } from './domain/organization';
 import { EndMessage } from './domain/end-message';
 import { AgentDirectoryContact } from './domain/directory';
@@ -80,8 +80,8 @@ export const ipcContract = {
   'session:login': { arg: LoginBody, result: SessionView },
   /** Sign-in with an organisation's LDAP directory; the main process keeps the tokens as for session:login. */
   'session:loginLdap': { arg: LdapLoginBody, result: SessionView },
-  /** The organisations offering LDAP sign-in (public: asked by the login page). */
-  'session:ldapDirectories': { arg: none, result: LdapDirectoryList },
+  /** Whether LDAP sign-in is offered and the organisation must be named (public: asked by the login page; never which organisations). */
+  'session:ldapSignInOffer': { arg: none, result: LdapSignInOffer },
   /** 'Administrar entidad' (role 1): work in an active organisation with the role-3 tree. */
   'session:administerEntity': { arg: z.strictObject({ idOrg: z.number().int().positive().max(2147483647) }), result: SessionView },
   /** 'Volver': back to the Superadministrador's own tree and organisation. */

@@ -106,7 +106,8 @@ export async function benchLdap({ signIns }: LdapBenchOptions): Promise<string[]
         const res = await fetch(`${url}/api/auth/auth_ldap`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: PERSON.uid, password: PERSON.password, idOrg: 100 })
+          // The only directory enabled: no organisation to name.
+          body: JSON.stringify({ username: PERSON.uid, password: PERSON.password })
         });
         if (res.status !== 200) throw new Error(`bench: LDAP sign-in answered ${res.status}: ${await res.text()}`);
         await res.json();
@@ -118,7 +119,7 @@ export async function benchLdap({ signIns }: LdapBenchOptions): Promise<string[]
         const res = await fetch(`${url}/api/auth/auth_ldap`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username, password: 'Equivocada-2026', idOrg: 100 })
+          body: JSON.stringify({ username, password: 'Equivocada-2026' })
         });
         if (res.status !== 401) throw new Error(`bench: a refused LDAP sign-in answered ${res.status}: ${await res.text()}`);
         await res.json();

@@ -227,7 +227,7 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['GET', '/api/users/accessLog'],
   ['GET', '/api/autoUnlockMinutes'],
   ['POST', '/api/autoUnlockMinutes/byOrganization/{org}'],
-  // LDAP sign-in (issue 19): which organisations offer it, and each directory's settings and 'Probar'.
+  // LDAP sign-in (issue 19): whether the login page offers it, and each directory's settings and 'Probar'.
   ['GET', '/api/auth/ldap_directories'],
   ['GET', '/api/ldap/configuracion/{idOrg}'],
   ['PUT', '/api/ldap/configuracion/{idOrg}'],

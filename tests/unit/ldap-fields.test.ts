@@ -54,13 +54,14 @@ describe('the LDAP schemas refuse control characters', () => {
     }
   });
 
-  it("in the sign-in and 'Probar': the user name and the password", () => {
-    const login = { username: 'ana', password: 'Clave-Ana-2026' };
+  it("in the sign-in and 'Probar': the user name, the password, the organisation's name", () => {
+    const login = { username: 'ana', password: 'Clave-Ana-2026', organization: 'Demo Contact Center' };
     expect(LdapLoginBody.safeParse(login).success).toBe(true);
     for (const bad of CONTROL) {
       for (const [field, message] of [
         ['username', /^El usuario contiene caracteres no permitidos/],
-        ['password', /^La contraseña contiene caracteres no permitidos/]
+        ['password', /^La contraseña contiene caracteres no permitidos/],
+        ['organization', /^La entidad contiene caracteres no permitidos/]
       ] as const) {
         const result = LdapLoginBody.safeParse({ ...login, [field]: `a${bad}b` });
         expect(messagesOf(result, field).some((m) => message.test(m)), `${field} ${JSON.stringify(bad)}`).toBe(true);
@@ -72,6 +73,6 @@ describe('the LDAP schemas refuse control characters', () => {
 
   it('still takes the texts people write: accents, spaces, symbols', () => {
     expect(LdapSettingsBody.safeParse({ ...settings, bindPassword: 'Contraseña con espacios ñ € "!#%&/()=?¡' }).success).toBe(true);
-    expect(LdapLoginBody.safeParse({ username: 'José Pérez', password: 'Ñandú 2026 ¿?' }).success).toBe(true);
+    expect(LdapLoginBody.safeParse({ username: 'José Pérez', password: 'Ñandú 2026 ¿?', organization: 'Compañía Ñ S.A.S.' }).success).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'session:get': () => services.session.get(),
     'session:login': (arg) => services.session.login(arg),
     'session:loginLdap': (arg) => services.session.loginLdap(arg),
-    'session:ldapDirectories': () => services.session.ldapDirectories(),
+    'session:ldapSignInOffer': () => services.session.ldapSignInOffer(),
     'session:administerEntity': (arg) => services.session.administerEntity(arg),
     'session:leaveEntity': () => services.session.leaveEntity(),
     'session:attendChats': () => services.session.attendChats(),

@@ -1,6 +1,6 @@
 import { endpoints } from '../../shared/api/catalogue';
 import { PASSWORD_UPDATED_REPLY, type LoginBody, type LoginResult, type UpdatePasswordBody } from '../../shared/domain/session';
-import { LDAP_TEXT, type LdapDirectoryList, type LdapLoginBody } from '../../shared/domain/ldap';
+import { LDAP_TEXT, type LdapLoginBody, type LdapSignInOffer } from '../../shared/domain/ldap';
 import type { IpcError, IpcResult, SessionView } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
 import { Role } from '../../shared/roles';
@@ -27,8 +27,8 @@ export interface SessionService {
   login(body: LoginBody): Promise<IpcResult<SessionView>>;
   /** Sign-in with the organisation's LDAP directory (SPEC §6 'loginbepro'); the tokens stay here, as for login. */
   loginLdap(body: LdapLoginBody): Promise<IpcResult<SessionView>>;
-  /** The organisations whose people may sign in with their directory (none: the login page offers no LDAP). */
-  ldapDirectories(): Promise<IpcResult<LdapDirectoryList>>;
+  /** Whether the login page offers directory sign-in, and whether the person names their organisation (never which organisations). */
+  ldapSignInOffer(): Promise<IpcResult<LdapSignInOffer>>;
   /**
    * SPEC §2 'Administrar entidad': a Superadministrador (role 1, refused for anyone else) works in an
    * active organisation with the role-3 tree; the page calls go there (catalogue gateway).
@@ -135,15 +135,15 @@ export function createSessionService({ api, store, settings, clock, logger, open
         if (status === 503) return fail({ status, message: LDAP_TEXT.unreachable });
         if (status === 502) return fail({ status, message: LDAP_TEXT.refused });
         if (isGeneric(result.error)) return fail(result.error);
-        // 400 (no directory for that organisation), 409 (the account cannot be made): the platform's Spanish text.
+        // 400 (no directory, or the organisation not named), 409 (the account cannot be made): the platform's Spanish text.
         if (status >= 400 && status < 500 && result.error.message.trim() !== '') return fail(result.error);
         return fail({ status, message: MSG.session.loginFailed });
       }
       return startSession(result.data);
     },
 
-    async ldapDirectories() {
-      const result = await api.call(endpoints.ldapDirectories);
+    async ldapSignInOffer() {
+      const result = await api.call(endpoints.ldapSignInOffer);
       return result.ok ? { ok: true, data: result.data } : fail(result.error);
     },
 

@@ -8,7 +8,7 @@ import type { RunStatement } from '../db/statements';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import { DirectoryError, type DirectoryConfig, type DirectoryConnections, type DirectoryPerson, type Verdict } from '../ldap/directory';
-import { cachedDirectory, enabledDirectory, listEnabledDirectories, type StoredDirectory } from '../ldap/settings';
+import { cachedDirectory, cachedDirectoryOrganisations, enabledDirectory, type StoredDirectory } from '../ldap/settings';
 import type { PlatformServices } from '../services';
 import { canSignIn, findAccount, type Account } from './accounts';
 import { releaseExpiredLock } from './auto-unlock';
@@ -22,7 +22,8 @@ import { both, startSession } from './session-tokens';
 const NAME_MAX = 120;
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
-const notEnabled = (): HttpError => new HttpError(400, LDAP_TEXT.notEnabled);
+/** No directory to sign in with: 400 when the organisation went unnamed; when it was typed, the invalid-credentials 401 (organisationOf). */
+const notEnabled = (body: LdapLoginBody): HttpError => (body.organization === undefined ? new HttpError(400, LDAP_TEXT.notEnabled) : invalidCredentials());
 /** Every reason an account cannot be made or kept from a vouched-for entry: one answer (LDAP_TEXT.accountUnavailable). */
 const accountUnavailable = (): HttpError => new HttpError(409, LDAP_TEXT.accountUnavailable);
 /** The directory could not be used: 503 unreachable, 502 it refused (the service account, the search base…); the cause is kept for the log. */
@@ -64,9 +65,9 @@ export async function signInWithDirectory(
   body: LdapLoginBody,
   origin: AttemptOrigin
 ): Promise<LoginResult> {
-  const idOrg = await organisationOf(db, body.idOrg);
+  const idOrg = await organisationOf(db, body.organization);
   const kept = await cachedDirectory(db, idOrg);
-  if (!kept) throw notEnabled();
+  if (!kept) throw notEnabled(body);
   let found: Verified;
   try {
     found = await verifyAndLookUp(services.statement, directories, kept, body);
@@ -94,7 +95,7 @@ async function signInAs(
   body: LdapLoginBody,
   origin: AttemptOrigin
 ): Promise<LoginResult> {
-  if (!directory) throw notEnabled();
+  if (!directory) throw notEnabled(body);
   let found: Verified;
   try {
     found = await verifyAndLookUp(services.statement, directories, directory, body);
@@ -158,13 +159,35 @@ async function conclude(db: Db, services: PlatformServices, directory: StoredDir
   return result;
 }
 
-/** The organisation named, or the only one with LDAP sign-in when none is named; 400 when none is, or several. */
-async function organisationOf(db: Db, idOrg: number | undefined): Promise<number> {
-  if (idOrg !== undefined) return idOrg;
-  const { directories } = await listEnabledDirectories(db);
-  const only = directories.length === 1 ? directories[0] : undefined;
-  if (!only) throw new HttpError(400, directories.length === 0 ? LDAP_TEXT.notEnabled : LDAP_TEXT.organisationRequired);
-  return only.idOrg;
+/**
+ * The organisation whose directory applies: among those with LDAP sign-in enabled, the one whose
+ * name the person typed (case, accents and spaces aside), else the only one. A typed name that
+ * matches none of them (or several) answers the invalid-credentials 401, as a wrong password does:
+ * the sign-in does not tell which organisations exist or have a directory. No name while several
+ * are enabled, or none is: 400 (the login page knows as much: ldapSignInOffer).
+ */
+async function organisationOf(db: Db, typed: string | undefined): Promise<number> {
+  const kept = pickOrganisation(await cachedDirectoryOrganisations(db), typed);
+  if (typeof kept === 'number') return kept;
+  // Refused on the list read lately: asked again before refusing (another instance may have just enabled it).
+  const now = pickOrganisation(await cachedDirectoryOrganisations(db, { fresh: true }), typed);
+  if (typeof now === 'number') return now;
+  throw now;
+}
+
+function pickOrganisation(enabled: readonly { idOrg: number; name: string }[], typed: string | undefined): number | HttpError {
+  if (typed === undefined) {
+    const only = enabled.length === 1 ? enabled[0] : undefined;
+    return only ? only.idOrg : new HttpError(400, enabled.length === 0 ? LDAP_TEXT.notEnabled : LDAP_TEXT.organisationRequired);
+  }
+  const key = nameKey(typed);
+  const [match, ...others] = enabled.filter((organisation) => nameKey(organisation.name) === key);
+  return match && others.length === 0 ? match.idOrg : invalidCredentials();
+}
+
+/** A name as people type it: without accents, case or repeated spaces. */
+function nameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** The e-mail the account gets: the entry's, else the login name when it is one; the account cannot be made otherwise. */

@@ -3,9 +3,9 @@ import {
   LDAP_DEFAULTS,
   LDAP_TEXT,
   ldapSettingsProblem,
-  type LdapDirectoryList,
   type LdapSettingsBody,
   type LdapSettingsView,
+  type LdapSignInOffer,
   type RoleMapping
 } from '../../shared/domain/ldap';
 import { ldapDirectories, organizations } from '../db/schema';
@@ -181,15 +181,41 @@ export async function cachedDirectory(db: Db, idOrg: number): Promise<StoredDire
 
 function forgetDirectory(db: Db, idOrg: number): void {
   keptDirectories.get(db)?.delete(idOrg);
+  keptOrganisations.delete(db);
 }
 
-/** The active organisations whose people may sign in with their directory, by name. */
-export async function listEnabledDirectories(db: Db): Promise<LdapDirectoryList> {
-  const rows = await db
+type DirectoryOrganisation = { idOrg: number; name: string };
+
+/** Per database handle, the organisations with a directory enabled as read lately (see cachedDirectoryOrganisations). */
+const keptOrganisations = new WeakMap<Db, { organisations: DirectoryOrganisation[]; readAt: number }>();
+
+/**
+ * enabledDirectoryOrganisations, reusing what was read in the last KEEP_MS (unless `fresh`): the
+ * sign-in picks its organisation with it on every sign-in. Safe to reuse: the directory of the
+ * organisation picked is then read (cachedDirectory) and confirmed current in the account's lookup,
+ * so a directory disabled meanwhile is not used; and a sign-in the kept list would refuse asks again
+ * (auth/ldap-login.ts), so one enabled by another instance is found at once.
+ */
+export async function cachedDirectoryOrganisations(db: Db, { fresh = false } = {}): Promise<DirectoryOrganisation[]> {
+  const entry = keptOrganisations.get(db);
+  if (!fresh && entry && Date.now() - entry.readAt < KEEP_MS) return entry.organisations;
+  const organisations = await enabledDirectoryOrganisations(db);
+  keptOrganisations.set(db, { organisations, readAt: Date.now() });
+  return organisations;
+}
+
+/** The active organisations whose people may sign in with their directory (for the server only: never answered as a list). */
+export async function enabledDirectoryOrganisations(db: Db): Promise<DirectoryOrganisation[]> {
+  return db
     .select({ idOrg: organizations.idOrg, name: organizations.name })
     .from(ldapDirectories)
     .innerJoin(organizations, eq(organizations.idOrg, ldapDirectories.organizationId))
     .where(and(eq(ldapDirectories.enabled, true), eq(organizations.isActive, true), isNull(organizations.deletedAt)))
-    .orderBy(asc(organizations.name), asc(organizations.idOrg));
-  return { directories: rows };
+    .orderBy(asc(organizations.idOrg));
+}
+
+/** What the login page is told: whether directory sign-in is offered, and whether the organisation must be named. */
+export async function ldapSignInOffer(db: Db): Promise<LdapSignInOffer> {
+  const enabled = (await cachedDirectoryOrganisations(db)).length;
+  return { offered: enabled > 0, organisationRequired: enabled > 1 };
 }

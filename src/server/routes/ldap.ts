@@ -7,7 +7,7 @@ import { AddressRules } from '../ldap/address-rules';
 import { DirectoryError, verifyPerson } from '../ldap/directory';
 import { AddressRefused, resolveEndpoint, type DirectoryEndpoint } from '../ldap/endpoint';
 import { ProbeBudget } from '../ldap/probe-budget';
-import { directoryFromForm, listEnabledDirectories, readLdapSettings, saveLdapSettings } from '../ldap/settings';
+import { directoryFromForm, ldapSignInOffer, readLdapSettings, saveLdapSettings } from '../ldap/settings';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
@@ -36,7 +36,7 @@ function failureOf(error: DirectoryError, log: FastifyBaseLogger): LdapProbeResu
 }
 
 /**
- * The organisations' LDAP directories (src/shared/api/ldap.ts): the public list the login page reads, and
+ * The organisations' LDAP directories (src/shared/api/ldap.ts): what the login page is told, and
  * each directory's settings and 'Probar' for roles 1 and 3 (the organisation from the path, checked
  * by implement()). The sign-in itself is in auth.ts. The directory's URL is checked against the
  * address rules (ldap/address-rules.ts, LDAP_ALLOWED_HOSTS) when it is saved and when it is tried.
@@ -60,7 +60,7 @@ export const ldapRoutes = defineRoutes('ldap', (app) => {
     }
   };
 
-  implement(app, endpoints.ldapDirectories, ({ db }) => listEnabledDirectories(db));
+  implement(app, endpoints.ldapSignInOffer, ({ db }) => ldapSignInOffer(db));
 
   implement(app, endpoints.ldapSettings, ({ db, orgId }) => readLdapSettings(db, orgId));
 

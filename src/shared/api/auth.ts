@@ -27,7 +27,7 @@ export const authEndpoints = {
     body: LdapLoginBody,
     response: LoginResult,
     access: 'public',
-    note: "{ username, password, idOrg? } against the organisation's directory (api/ldap.ts). 401 invalid credentials (also: no group mapped to a role), 403 locked or inactive, 400 no directory enabled, 409 the account cannot be made or kept (no usable e-mail, or the e-mail is another account's: one text), 503 directory unreachable, 502 directory refused the service account. Creates the user on the first sign-in."
+    note: "{ username, password, organization? } against the directory of the organisation named (typed by the person; left out while only one has LDAP enabled) (api/ldap.ts). 401 invalid credentials (also: no group mapped to a role, or no organisation of that name with LDAP enabled), 403 locked or inactive, 400 no directory enabled or the organisation's name missing, 409 the account cannot be made or kept (no usable e-mail, or the e-mail is another account's: one text), 503 directory unreachable, 502 directory refused the service account. Creates the user on the first sign-in."
   }),
   refreshSession: endpoint({
     service: 'virtualAgent',

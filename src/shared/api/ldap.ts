@@ -1,6 +1,6 @@
 import { endpoint } from './endpoint';
 import { IdOrgParams, ORG_PATH, SETTINGS_EDITORS } from './access';
-import { LdapDirectoryList, LdapProbeBody, LdapProbeResult, LdapSettingsBody, LdapSettingsView } from '../domain/ldap';
+import { LdapProbeBody, LdapProbeResult, LdapSettingsBody, LdapSettingsView, LdapSignInOffer } from '../domain/ldap';
 
 /**
  * The organisations' LDAP directories (issue 19; SPEC §7 shows only POST /api/auth/auth_ldap, in
@@ -9,13 +9,13 @@ import { LdapDirectoryList, LdapProbeBody, LdapProbeResult, LdapSettingsBody, Ld
  * in, never out.
  */
 export const ldapEndpoints = {
-  ldapDirectories: endpoint({
+  ldapSignInOffer: endpoint({
     service: 'virtualAgent',
     method: 'GET',
     path: '/api/auth/ldap_directories',
-    response: LdapDirectoryList,
+    response: LdapSignInOffer,
     access: 'public',
-    note: 'Path not shown in SPEC (ours): the active organisations with LDAP sign-in enabled ({ idOrg, name }), so the login page offers it (SPEC §6 loginbepro) and names the directory.'
+    note: "Path not shown in SPEC (ours): whether the login page offers LDAP sign-in (SPEC §6 loginbepro) — some active organisation has it enabled — and whether the person must type their organisation's name (several have). No organisation's name or id is ever answered here."
   }),
   ldapSettings: endpoint({
     service: 'virtualAgent',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_LABELS, type RoleId } from '../roles';
-import { hasNoControl, intBetween, PositiveInt } from './fields';
+import { hasNoControl, intBetween } from './fields';
 
 /**
  * An organisation's LDAP directory (issue 19; SPEC §6 'loginbepro', §7 auth_ldap): where its people
@@ -23,6 +23,7 @@ export const LDAP_LIMITS = {
   attribute: 64,
   mappings: 50,
   username: 256,
+  organization: 120,
   timeoutMs: { min: 500, max: 60_000 }
 } as const;
 
@@ -39,7 +40,7 @@ export const LDAP_TEXT = {
   bindPasswordRequired: 'Ingrese la contraseña de la cuenta de servicio',
   usernameRequired: 'Ingrese el usuario del directorio',
   passwordRequired: 'Ingrese la contraseña',
-  organisationRequired: 'Seleccione la entidad',
+  organisationRequired: 'Escriba el nombre de su entidad',
   notEnabled: 'La autenticación LDAP no está habilitada para esta entidad',
   unreachable: 'No fue posible conectar con el directorio LDAP de la entidad. Inténtelo más tarde',
   refused: 'El directorio LDAP de la entidad rechazó la consulta. Comuníquese con un Administrador',
@@ -236,12 +237,20 @@ const DirectoryPassword = z
   .max(LDAP_LIMITS.password, { message: `La contraseña no puede superar ${LDAP_LIMITS.password} caracteres` })
   .refine(hasNoControl, noControl('La contraseña'));
 
+/** The organisation's name as the person types it (compared without case, accents or extra spaces). */
+const OrganizationName = z
+  .string({ message: LDAP_TEXT.organisationRequired })
+  .trim()
+  .min(1, { message: LDAP_TEXT.organisationRequired })
+  .max(LDAP_LIMITS.organization, { message: `La entidad no puede superar ${LDAP_LIMITS.organization} caracteres` })
+  .refine(hasNoControl, noControl('La entidad'));
+
 /**
- * POST /api/auth/auth_ldap. idOrg names the organisation whose directory applies (the login page
- * offers the organisations GET /api/auth/ldap_directories lists); it may be left out when exactly
- * one organisation has LDAP sign-in enabled.
+ * POST /api/auth/auth_ldap. `organization` is the name of the organisation whose directory applies,
+ * typed by the person (no list of organisations is ever shown before sign-in); it may be left out
+ * while exactly one organisation has LDAP sign-in enabled (LdapSignInOffer says so).
  */
-export const LdapLoginBody = z.object({ username: Username, password: DirectoryPassword, idOrg: PositiveInt.optional() });
+export const LdapLoginBody = z.object({ username: Username, password: DirectoryPassword, organization: OrganizationName.optional() });
 export type LdapLoginBody = z.infer<typeof LdapLoginBody>;
 
 /** 'Probar': the settings as they stand in the form (unsaved) and a person's credentials to try them with. */
@@ -267,9 +276,13 @@ export const LdapProbeResult = z.discriminatedUnion('ok', [
 ]);
 export type LdapProbeResult = z.infer<typeof LdapProbeResult>;
 
-/** The organisations whose people may sign in with their directory (public: the login page asks before anyone signs in). */
-export const LdapDirectoryList = z.object({ directories: z.array(z.object({ idOrg: z.number().int(), name: z.string() })) });
-export type LdapDirectoryList = z.infer<typeof LdapDirectoryList>;
+/**
+ * What the login page needs to offer directory sign-in (public: it asks before anyone signs in), and
+ * no more — which organisations have a directory is not told to whoever asks: whether any has one
+ * enabled, and whether there are several (then the person types the name of theirs).
+ */
+export const LdapSignInOffer = z.object({ offered: z.boolean(), organisationRequired: z.boolean() });
+export type LdapSignInOffer = z.infer<typeof LdapSignInOffer>;
 
 /**
  * A DN compared the way directories do for the names people write: case and the spaces around

@@ -24,6 +24,8 @@ import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, closedPort, 
 const SERVICE_PASSWORD = 'Servicio-Secreto-2026';
 const PASSWORDS = { ana: 'Clave-Ana-2026', carlos: 'Clave-Carlos-2026', otro: 'Clave-Otro-2026', nomail: 'Clave-Nomail-2026', choque: 'Clave-Choque-2026', ajeno: 'Clave-Ajeno-2026' };
 const ALLOW_LOOPBACK = { ldapAllowedHosts: ldapAllowedHosts('127.0.0.1') };
+const DEMO = 'Demo Contact Center';
+const OTHER = 'Otra Entidad S.A.S.';
 
 if (!SLAPD_PATH) console.warn(SLAPD_SKIP_REASON);
 
@@ -56,8 +58,10 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     app.inject({ method: 'PUT', url: `/api/ldap/configuracion/${idOrg}`, headers: bearer(token), payload: body as object });
   const read = (token: string, idOrg: number) => app.inject({ method: 'GET', url: `/api/ldap/configuracion/${idOrg}`, headers: bearer(token) });
   const probe = (token: string, idOrg: number, body: unknown) => app.inject({ method: 'POST', url: `/api/ldap/probar/${idOrg}`, headers: bearer(token), payload: body as object });
-  const ldapLogin = (username: string, password: string, idOrg?: number) =>
-    app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload: { username, password, ...(idOrg === undefined ? {} : { idOrg }) } });
+  /** The sign-in, with the organisation's name as the person types it (left out: the only directory). */
+  const ldapLogin = (username: string, password: string, organization?: string) =>
+    app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload: { username, password, ...(organization === undefined ? {} : { organization }) } });
+  const offer = async () => (await app.inject({ method: 'GET', url: '/api/auth/ldap_directories' })).json();
   const userCount = async () => (await app.db.select({ n: count() }).from(users))[0]?.n ?? 0;
   const byEmail = async (email: string) => (await app.db.select().from(users).where(eq(users.email, email)))[0];
   const expectInvalid = (res: LightMyRequestResponse) => {
@@ -97,7 +101,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     const res = await read(admin, 100);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ idOrg: 100, configured: false, enabled: false, hasBindPassword: false, userFilter: '(uid={{username}})' });
-    expect((await app.inject({ method: 'GET', url: '/api/auth/ldap_directories' })).json()).toEqual({ directories: [] });
+    expect(await offer()).toEqual({ offered: false, organisationRequired: false });
   });
 
   it("keeps the settings to roles 1 (any organisation) and 3 (its own)", async () => {
@@ -173,9 +177,10 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     const kept = await save(admin, 100, settings({ bindPassword: undefined }));
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().hasBindPassword).toBe(true);
+    // The login page is told that directory sign-in is offered, not by whom.
     const listed = await app.inject({ method: 'GET', url: '/api/auth/ldap_directories' });
-    expect(listed.json()).toEqual({ directories: [{ idOrg: 100, name: 'Demo Contact Center' }] });
-    expect(listed.body).not.toContain(SERVICE_PASSWORD);
+    expect(listed.json()).toEqual({ offered: true, organisationRequired: false });
+    for (const secret of [SERVICE_PASSWORD, DEMO, '100']) expect(listed.body).not.toContain(secret);
   });
 
   it("'Probar' answers the DN, the groups and the role of unsaved settings, and saves nothing", async () => {
@@ -209,7 +214,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
 
   it('creates the user on the first sign-in with the mapped role, the directory name and e-mail, and no usable password', async () => {
     const usersBefore = await userCount();
-    const res = await ldapLogin('ana', PASSWORDS.ana, 100);
+    const res = await ldapLogin('ana', PASSWORDS.ana, DEMO);
     expect(res.statusCode, res.body).toBe(200);
     const { token, refreshToken } = res.json<{ token: string; refreshToken: string }>();
     expect(claimsOf(token)).toMatchObject({ company: 100, role: 5, email: 'ana.gomez@atiende.test', nameCompany: 'Demo Contact Center' });
@@ -230,7 +235,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
   });
 
   it('updates the role and the name from the directory on a later sign-in, ending the sessions with the old role', async () => {
-    const first = (await ldapLogin('carlos', PASSWORDS.carlos, 100)).json<{ token: string }>().token;
+    const first = (await ldapLogin('carlos', PASSWORDS.carlos, DEMO)).json<{ token: string }>().token;
     expect(claimsOf(first).role).toBe(6);
     // The directory changes: Carlos is renamed; the organisation maps the supervisors to role 4 now.
     const client = new Client({ url: slapd.url });
@@ -240,7 +245,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     expect((await save(admin, 100, settings({ bindPassword: undefined, roleMappings: [{ groupDn: groupDn('supervisores'), role: 4 }, { groupDn: groupDn('asesores'), role: 5 }] }))).statusCode).toBe(200);
 
     const usersBefore = await userCount();
-    const second = await ldapLogin('carlos', PASSWORDS.carlos, 100);
+    const second = await ldapLogin('carlos', PASSWORDS.carlos, DEMO);
     expect(second.statusCode, second.body).toBe(200);
     expect(claimsOf(second.json<{ token: string }>().token).role).toBe(4);
     expect(await userCount()).toBe(usersBefore);
@@ -252,7 +257,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
 
   it('follows settings changed behind its back (as by another instance) at the next sign-in', async () => {
     const roleOf = async () => {
-      const res = await ldapLogin('carlos', PASSWORDS.carlos, 100);
+      const res = await ldapLogin('carlos', PASSWORDS.carlos, DEMO);
       expect(res.statusCode, res.body).toBe(200);
       return claimsOf(res.json<{ token: string }>().token).role;
     };
@@ -262,11 +267,13 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     await change({ roleMappings: [{ groupDn: groupDn('supervisores'), role: 4 }, { groupDn: groupDn('asesores'), role: 5 }] });
     expect(await roleOf()).toBe(4);
     await change({ enabled: false });
-    const disabled = await ldapLogin('carlos', PASSWORDS.carlos, 100);
+    // Named, a disabled directory answers as a wrong password does; unnamed, that none is enabled.
+    expectInvalid(await ldapLogin('carlos', PASSWORDS.carlos, DEMO));
+    const disabled = await ldapLogin('carlos', PASSWORDS.carlos);
     expect(disabled.statusCode).toBe(400);
     expect(disabled.json().message).toBe(LDAP_TEXT.notEnabled);
     await change({ enabled: true, url: `ldap://127.0.0.1:${await closedPort()}` });
-    expect((await ldapLogin('carlos', PASSWORDS.carlos, 100)).statusCode).toBe(503);
+    expect((await ldapLogin('carlos', PASSWORDS.carlos, DEMO)).statusCode).toBe(503);
     // Back to the running directory: the sign-in that finds the kept settings unreachable reads them again.
     await change({ url: slapd.url, roleMappings: settings().roleMappings });
     expect(await roleOf()).toBe(6);
@@ -274,9 +281,9 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
 
   it('answers the invalid-credentials 401 to a wrong password, an unknown person and a person in no mapped group, creating no one', async () => {
     const usersBefore = await userCount();
-    expectInvalid(await ldapLogin('ana', 'equivocada', 100));
-    expectInvalid(await ldapLogin('nadie', 'Cualquiera-1', 100));
-    expectInvalid(await ldapLogin('otro', PASSWORDS.otro, 100));
+    expectInvalid(await ldapLogin('ana', 'equivocada', DEMO));
+    expectInvalid(await ldapLogin('nadie', 'Cualquiera-1', DEMO));
+    expectInvalid(await ldapLogin('otro', PASSWORDS.otro, DEMO));
     expect(await userCount()).toBe(usersBefore);
     expect(await byEmail('otro@atiende.test')).toBeUndefined();
   });
@@ -284,7 +291,7 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
   it('treats filter syntax in the name as data: injection attempts find no one', async () => {
     const usersBefore = await userCount();
     for (const username of ['*', '*)(uid=*', 'ana)(|(uid=*', '*)(objectClass=*', 'an*', 'ana\\29', '(uid=ana)', 'ana)(uid=ana']) {
-      expectInvalid(await ldapLogin(username, PASSWORDS.ana, 100));
+      expectInvalid(await ldapLogin(username, PASSWORDS.ana, DEMO));
       const tried = await probe(admin, 100, { settings: settings(), username, password: PASSWORDS.ana });
       expect(tried.json(), username).toMatchObject({ ok: false, stage: 'search', message: LDAP_TEXT.probeNoUser });
     }
@@ -294,21 +301,21 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
   it('answers a locked or inactive account 403 as the normal sign-in does, whatever the password', async () => {
     await app.db.update(users).set({ isLocked: true }).where(eq(users.email, 'ana.gomez@atiende.test'));
     for (const password of [PASSWORDS.ana, 'equivocada']) {
-      const res = await ldapLogin('ana', password, 100);
+      const res = await ldapLogin('ana', password, DEMO);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.session.userLocked);
     }
     await app.db.update(users).set({ isLocked: false, isActive: false }).where(eq(users.email, 'ana.gomez@atiende.test'));
-    expect((await ldapLogin('ana', PASSWORDS.ana, 100)).statusCode).toBe(403);
+    expect((await ldapLogin('ana', PASSWORDS.ana, DEMO)).statusCode).toBe(403);
     await app.db.update(users).set({ isActive: true }).where(eq(users.email, 'ana.gomez@atiende.test'));
-    expect((await ldapLogin('ana', PASSWORDS.ana, 100)).statusCode).toBe(200);
+    expect((await ldapLogin('ana', PASSWORDS.ana, DEMO)).statusCode).toBe(200);
   });
 
   it("answers an e-mail of another organisation's account exactly as an entry without e-mail, creating nothing", async () => {
     const usersBefore = await userCount();
-    const otherOrganisation = await ldapLogin('ajeno', PASSWORDS.ajeno, 100);
-    const sameOrganisation = await ldapLogin('choque', PASSWORDS.choque, 100);
-    const noMail = await ldapLogin('nomail', PASSWORDS.nomail, 100);
+    const otherOrganisation = await ldapLogin('ajeno', PASSWORDS.ajeno, DEMO);
+    const sameOrganisation = await ldapLogin('choque', PASSWORDS.choque, DEMO);
+    const noMail = await ldapLogin('nomail', PASSWORDS.nomail, DEMO);
     // One status and one body for all three: nothing tells that admin@otra.co exists, nor where.
     for (const res of [otherOrganisation, sameOrganisation, noMail]) {
       expect(res.statusCode, res.body).toBe(409);
@@ -328,19 +335,25 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     const down = await save(other, 200, settings({ url: `ldap://127.0.0.1:${await closedPort()}`, roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }] }));
     expect(down.statusCode, down.body).toBe(200);
     const usersBefore = await userCount();
-    const refused = await ldapLogin('ana', PASSWORDS.ana, 200);
+    const refused = await ldapLogin('ana', PASSWORDS.ana, OTHER);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toBe(LDAP_TEXT.unreachable);
-    // Two directories enabled: the organisation must be named.
+    // Two directories enabled: the organisation must be named (the login page is told so, and nothing more).
+    expect(await offer()).toEqual({ offered: true, organisationRequired: true });
     const unnamed = await ldapLogin('ana', PASSWORDS.ana);
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().message).toBe(LDAP_TEXT.organisationRequired);
+    // Named as people type it: case, accents and spaces aside. A name that is no organisation's with
+    // a directory answers as a wrong password: it tells neither that the organisation exists nor that it has one.
+    expect((await ldapLogin('ana', PASSWORDS.ana, '  demo   contact CENTER ')).statusCode).toBe(200);
+    expect((await ldapLogin('ana', PASSWORDS.ana, 'Démo Contact Center')).statusCode).toBe(200);
+    for (const name of ['Demo', 'Entidad Inventada', 'Demo Contact Center S.A.S.', '100']) expectInvalid(await ldapLogin('ana', PASSWORDS.ana, name));
 
     expect((await save(other, 200, settings({ timeoutMs: 800, connectTimeoutMs: 800, roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }] }))).statusCode).toBe(200);
     slapd.freeze();
     try {
       const started = Date.now();
-      const hung = await ldapLogin('carlos', PASSWORDS.carlos, 200);
+      const hung = await ldapLogin('carlos', PASSWORDS.carlos, OTHER);
       expect(hung.statusCode).toBe(503);
       expect(hung.json().message).toBe(LDAP_TEXT.unreachable);
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -349,15 +362,14 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
     }
     // The service account refused: 502.
     expect((await save(other, 200, settings({ bindPassword: 'equivocada', roleMappings: [{ groupDn: groupDn('asesores'), role: 5 }] }))).statusCode).toBe(200);
-    const refusedService = await ldapLogin('carlos', PASSWORDS.carlos, 200);
+    const refusedService = await ldapLogin('carlos', PASSWORDS.carlos, OTHER);
     expect(refusedService.statusCode).toBe(502);
     expect(refusedService.json().message).toBe(LDAP_TEXT.refused);
     expect(await userCount()).toBe(usersBefore);
-    // Organisation 200 without LDAP again; one without a directory answers 400.
+    // Organisation 200 without LDAP again: named, it answers as a wrong password does.
     expect((await save(other, 200, { ...settings({ bindPassword: 'equivocada' }), enabled: false })).statusCode).toBe(200);
-    const none = await ldapLogin('ana', PASSWORDS.ana, 200);
-    expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(LDAP_TEXT.notEnabled);
+    expectInvalid(await ldapLogin('ana', PASSWORDS.ana, OTHER));
+    expect(await offer()).toEqual({ offered: true, organisationRequired: false });
   });
 
   it("throttles 'Probar' per address like a sign-in: it binds with whatever password is typed", async () => {
@@ -428,7 +440,10 @@ describe.skipIf(!SLAPD_PATH).each(BACKENDS)('LDAP sign-in against a real slapd, 
       { username: 'ana\r\nx', password: 'x' },
       { username: 'ana', password: 'x\r\nSET k v\r\nQUIT\r\n' },
       { username: 'x'.repeat(300), password: 'x' },
-      { username: 'ana', password: 'x', idOrg: 2147483648 }
+      { username: 'ana', password: 'x', organization: '' },
+      { username: 'ana', password: 'x', organization: 'Demo\nContact' },
+      { username: 'ana', password: 'x', organization: 'x'.repeat(200) },
+      { username: 'ana', password: 'x', organization: 100 }
     ]) {
       const res = await app.inject({ method: 'POST', url: endpoints.loginLdap.path, payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);

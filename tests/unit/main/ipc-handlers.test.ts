@@ -15,7 +15,7 @@ function spies(): IpcServices {
     session: {
       login: vi.fn(),
       loginLdap: vi.fn(),
-      ldapDirectories: vi.fn(),
+      ldapSignInOffer: vi.fn(),
       administerEntity: vi.fn(),
       attendChats: vi.fn(),
       leaveChats: vi.fn(),

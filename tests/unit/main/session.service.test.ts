@@ -158,10 +158,10 @@ describe('session: LDAP sign-in', () => {
   it('signs in through the directory, keeping the tokens in the main process as the normal sign-in does', async () => {
     const tokens = { token: accessToken(), refreshToken: refreshToken(T0 + DAY) };
     const h = await harness((req) => (req.path === '/api/auth/auth_ldap' ? json(200, tokens) : json(404, { statusCode: 404, message: 'x' })));
-    const result = await h.services.session.loginLdap({ username: ' ana ', password: 'Clave-Ana', idOrg: 100 });
+    const result = await h.services.session.loginLdap({ username: ' ana ', password: 'Clave-Ana', organization: ' Demo Contact Center ' });
     expect(result).toMatchObject({ ok: true, data: { authenticated: true, user: { company: 100, role: 3 }, lastLoginTime: T0 } });
     expect(JSON.stringify(result)).not.toContain(tokens.token);
-    expect(h.calls[0]).toMatchObject({ method: 'POST', authorization: null, body: { username: 'ana', password: 'Clave-Ana', idOrg: 100 } });
+    expect(h.calls[0]).toMatchObject({ method: 'POST', authorization: null, body: { username: 'ana', password: 'Clave-Ana', organization: 'Demo Contact Center' } });
     expect(await h.vault.get()).toEqual({ access: tokens.token, refresh: tokens.refreshToken });
   });
 
@@ -182,16 +182,16 @@ describe('session: LDAP sign-in', () => {
     }
   });
 
-  it('lists the organisations offering LDAP sign-in without a session', async () => {
-    const list = { directories: [{ idOrg: 100, name: 'Demo Contact Center' }] };
-    const h = await harness((req) => (req.path === '/api/auth/ldap_directories' ? json(200, list) : json(404, { statusCode: 404, message: 'x' })));
-    expect(await h.services.session.ldapDirectories()).toEqual({ ok: true, data: list });
+  it('asks whether LDAP sign-in is offered without a session', async () => {
+    const offer = { offered: true, organisationRequired: true };
+    const h = await harness((req) => (req.path === '/api/auth/ldap_directories' ? json(200, offer) : json(404, { statusCode: 404, message: 'x' })));
+    expect(await h.services.session.ldapSignInOffer()).toEqual({ ok: true, data: offer });
     expect(h.calls[0]).toMatchObject({ method: 'GET', authorization: null });
   });
 
   it('refuses control characters in the directory credentials before anything is sent', async () => {
     const h = await harness(() => json(200, { token: accessToken(), refreshToken: refreshToken(T0 + DAY) }));
-    for (const body of [{ username: 'ana', password: 'x\r\nSET k v' }, { username: 'an\na', password: 'x' }]) {
+    for (const body of [{ username: 'ana', password: 'x\r\nSET k v' }, { username: 'an\na', password: 'x' }, { username: 'ana', password: 'x', organization: 'Demo\u0007' }]) {
       const result = await h.services.session.loginLdap(body);
       expect(result.ok, JSON.stringify(body)).toBe(false);
     }

@@ -36,7 +36,7 @@ export function installFakeAtiende() {
       login: vi.fn((_arg: unknown) => ok(sessionView())),
       loginLdap: vi.fn((_arg: unknown) => ok(sessionView())),
       // No organisation offers LDAP sign-in unless a test says so.
-      ldapDirectories: vi.fn(() => ok<{ directories: { idOrg: number; name: string }[] }>({ directories: [] })),
+      ldapSignInOffer: vi.fn(() => ok<{ offered: boolean; organisationRequired: boolean }>({ offered: false, organisationRequired: false })),
       logout: vi.fn(() => ok(null)),
       activity: vi.fn(() => ok(null)),
       checkPasswordExpiry: vi.fn(() => ok({ changePassword: false })),

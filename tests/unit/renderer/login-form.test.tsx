@@ -116,9 +116,10 @@ describe('LoginPage: sign-in with an LDAP directory', () => {
   let fake: ReturnType<typeof installFakeAtiende>;
   let store: ReturnType<typeof createStore>;
 
-  async function renderWith(directories: { idOrg: number; name: string }[]) {
+  /** The login page with `directories` organisations offering LDAP sign-in (the page is told only whether any, and whether several). */
+  async function renderWith(directories: number) {
     fake = installFakeAtiende();
-    fake.api.session.ldapDirectories.mockImplementation(() => ok({ directories }));
+    fake.api.session.ldapSignInOffer.mockImplementation(() => ok({ offered: directories > 0, organisationRequired: directories > 1 }));
     store = createStore();
     store.set(sessionAtom, { status: 'idle', view: null, restored: true });
     await act(async () => {
@@ -142,22 +143,23 @@ describe('LoginPage: sign-in with an LDAP directory', () => {
   const toggle = () => screen.queryByRole('switch', { name: new RegExp(LDAP_SWITCH_LABEL.replace(/[()]/g, '\\$&')) });
 
   it('offers no directory sign-in where no organisation has one enabled', async () => {
-    await renderWith([]);
-    expect(fake.api.session.ldapDirectories).toHaveBeenCalledTimes(1);
+    await renderWith(0);
+    expect(fake.api.session.ldapSignInOffer).toHaveBeenCalledTimes(1);
     expect(toggle()).toBeNull();
     expect(screen.getByLabelText(/Correo electrónico/)).toBeTruthy();
   });
 
   it("signs in with the directory's user name, starting switched off", async () => {
-    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    await renderWith(1);
     const ldap = toggle() as HTMLInputElement;
     expect(ldap).toBeTruthy();
     expect(ldap.checked).toBe(false);
-    expect(screen.getByText(/Demo Contact Center/)).toBeTruthy();
     await act(async () => {
       fireEvent.click(ldap);
     });
     expect(screen.queryByLabelText(/Correo electrónico/)).toBeNull();
+    // With one directory there is nothing to name.
+    expect(screen.queryByLabelText(new RegExp(LDAP_ORGANISATION_LABEL))).toBeNull();
     await submit();
     expect(screen.getByText(LDAP_TEXT.usernameRequired)).toBeTruthy();
     expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
@@ -165,14 +167,14 @@ describe('LoginPage: sign-in with an LDAP directory', () => {
     type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), ' ana ');
     type(screen.getByLabelText(/Contraseña/), 'Clave-Ana');
     await submit();
-    // With one directory the organisation is that one.
-    expect(fake.api.session.loginLdap).toHaveBeenCalledWith({ username: 'ana', password: 'Clave-Ana', idOrg: 100 });
+    // With one directory the platform picks it: no organisation is sent.
+    expect(fake.api.session.loginLdap).toHaveBeenCalledWith({ username: 'ana', password: 'Clave-Ana' });
     expect(fake.api.session.login).not.toHaveBeenCalled();
     expect(store.get(sessionAtom)).toEqual({ status: 'resolved', view: sessionView(), restored: true });
   });
 
   it('shows the same invalid-credentials text on an LDAP 401, keeps the name and clears the password', async () => {
-    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    await renderWith(1);
     fake.api.session.loginLdap.mockImplementationOnce(() => fail({ status: 401, message: 'x' }));
     await act(async () => {
       fireEvent.click(toggle() as HTMLElement);
@@ -186,7 +188,7 @@ describe('LoginPage: sign-in with an LDAP directory', () => {
   });
 
   it("shows the directory's failure in words and a locked account as locked", async () => {
-    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    await renderWith(1);
     fake.api.session.loginLdap.mockImplementationOnce(() => fail({ status: 503, message: LDAP_TEXT.unreachable }));
     await act(async () => {
       fireEvent.click(toggle() as HTMLElement);
@@ -203,11 +205,8 @@ describe('LoginPage: sign-in with an LDAP directory', () => {
     expect((screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)) as HTMLInputElement).disabled).toBe(true);
   });
 
-  it('asks for the organisation when several offer it, and sends the chosen one', async () => {
-    await renderWith([
-      { idOrg: 100, name: 'Demo Contact Center' },
-      { idOrg: 200, name: 'Otra Entidad S.A.S.' }
-    ]);
+  it('asks for the name of the organisation when several offer it, listing none, and sends what was typed', async () => {
+    await renderWith(2);
     await act(async () => {
       fireEvent.click(toggle() as HTMLElement);
     });
@@ -216,13 +215,39 @@ describe('LoginPage: sign-in with an LDAP directory', () => {
     await submit();
     expect(screen.getByText(LDAP_TEXT.organisationRequired)).toBeTruthy();
     expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByLabelText(new RegExp(LDAP_ORGANISATION_LABEL)), { target: { value: '200' } });
+    const organisation = screen.getByLabelText(new RegExp(LDAP_ORGANISATION_LABEL)) as HTMLInputElement;
+    // A text to type, not a list to pick from: the page knows no organisation's name.
+    expect(organisation.tagName).toBe('INPUT');
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('option')).toBeNull();
+    type(organisation, 'Entidad\u001b[2J');
     await submit();
-    expect(fake.api.session.loginLdap).toHaveBeenCalledWith({ username: 'ana', password: 'Clave-Ana', idOrg: 200 });
+    expect(screen.getByText(/La entidad contiene caracteres no permitidos/)).toBeTruthy();
+    expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
+    type(organisation, ' Otra Entidad S.A.S. ');
+    await submit();
+    expect(fake.api.session.loginLdap).toHaveBeenCalledWith({ username: 'ana', password: 'Clave-Ana', organization: 'Otra Entidad S.A.S.' });
+  });
+
+  // A text input drops line breaks by itself; the other control characters it keeps are refused by the shared schema.
+  it('refuses a user name or password with a control character before anything is sent', async () => {
+    await renderWith(1);
+    await act(async () => {
+      fireEvent.click(toggle() as HTMLElement);
+    });
+    type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), 'ana');
+    type(screen.getByLabelText(/Contraseña/), 'x\u0007SET k v');
+    await submit();
+    expect(screen.getByText(/La contraseña contiene caracteres no permitidos/)).toBeTruthy();
+    type(screen.getByLabelText(new RegExp(LDAP_USERNAME_LABEL)), 'an\u001ba');
+    type(screen.getByLabelText(/Contraseña/), 'x');
+    await submit();
+    expect(screen.getByText(/El usuario contiene caracteres no permitidos/)).toBeTruthy();
+    expect(fake.api.session.loginLdap).not.toHaveBeenCalled();
   });
 
   it('switching back signs in with e-mail and password as before', async () => {
-    await renderWith([{ idOrg: 100, name: 'Demo Contact Center' }]);
+    await renderWith(1);
     await act(async () => {
       fireEvent.click(toggle() as HTMLElement);
     });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { Button, Field, MessageBar, MessageBarBody, Select, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
-import type { LdapDirectoryList } from '../../../shared/domain/ldap';
+import { Button, MessageBar, MessageBarBody, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { LdapSignInOffer } from '../../../shared/domain/ldap';
 import type { IpcError, IpcResult, SessionView } from '../../../shared/ipc';
 import { SubmitButton, TextField } from '../../components/TextField';
 import { useShowBanner } from '../../app/banners';
@@ -19,18 +19,21 @@ export const LOCKED_NOTE = 'Esta cuenta está bloqueada. Comuníquese con un Adm
 export const LDAP_SWITCH_LABEL = 'Iniciar sesión con directorio (LDAP)';
 export const LDAP_USERNAME_LABEL = 'Usuario del directorio';
 export const LDAP_ORGANISATION_LABEL = 'Entidad';
+export const LDAP_ORGANISATION_HINT = 'El nombre de su entidad, como se lo indicó su administrador';
 
-type Directory = LdapDirectoryList['directories'][number];
 type Values = LoginValues & LdapLoginValues;
 type Errors = FieldErrors<keyof Values>;
 
-const EMPTY: Values = { email: '', password: '', username: '', idOrg: null };
+const EMPTY: Values = { email: '', password: '', username: '', organization: '' };
+const NOT_OFFERED: LdapSignInOffer = { offered: false, organisationRequired: false };
 
 /**
  * The sign-in: e-mail and password, or — where an organisation has its LDAP directory enabled —
  * the directory's user name and password (SPEC §6 'loginbepro'). The directory choice starts off on
- * every visit, so a sign-out always comes back to the normal sign-in. Either way the same SPEC §8
- * answers: 401 'Usuario o contraseña inválidos', 403 locked.
+ * every visit, so a sign-out always comes back to the normal sign-in. Which organisations have a
+ * directory is never shown (nor told to the page): when several have one the person types the name
+ * of theirs, and a name that is not one answers as a wrong password does. Either way the same
+ * SPEC §8 answers: 401 'Usuario o contraseña inválidos', 403 locked.
  */
 export function LoginPage() {
   const styles = useStyles();
@@ -41,27 +44,25 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [locked, setLocked] = useState(false);
-  const [directories, setDirectories] = useState<Directory[]>([]);
+  const [offer, setOffer] = useState<LdapSignInOffer>(NOT_OFFERED);
   const [ldap, setLdap] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const organisationRef = useRef<HTMLInputElement>(null);
 
-  // Which organisations offer directory sign-in; none (or no answer): the page is the normal sign-in only.
+  // Whether directory sign-in is offered; not offered (or no answer): the page is the normal sign-in only.
   useEffect(() => {
     let live = true;
-    void window.atiende.session.ldapDirectories().then((result) => {
-      if (live && result.ok) setDirectories(result.data.directories);
+    void window.atiende.session.ldapSignInOffer().then((result) => {
+      if (live && result.ok) setOffer(result.data);
     });
     return () => {
       live = false;
     };
   }, []);
 
-  const only = directories.length === 1 ? directories[0] : undefined;
-  const ldapOffered = directories.length > 0;
-
   const change = (field: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: field === 'idOrg' ? (value === '' ? null : Number(value)) : value }));
+    setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -81,10 +82,11 @@ export function LoginPage() {
       (result.errors.email ? nameRef : passwordRef).current?.focus();
       return null;
     }
-    const result = validateLdapLogin({ username: values.username, password: values.password, idOrg: only ? only.idOrg : values.idOrg });
+    const result = validateLdapLogin({ username: values.username, password: values.password, organization: values.organization }, offer.organisationRequired);
     if (result.ok) return () => loginLdap(result.data);
     setErrors(result.errors);
-    if (result.errors.username) nameRef.current?.focus();
+    if (result.errors.organization) organisationRef.current?.focus();
+    else if (result.errors.username) nameRef.current?.focus();
     else if (result.errors.password) passwordRef.current?.focus();
     return null;
   }
@@ -122,30 +124,20 @@ export function LoginPage() {
   return (
     <AuthCard title="Iniciar sesión">
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Iniciar sesión">
-        {ldapOffered && (
-          <Switch
-            label={only ? `${LDAP_SWITCH_LABEL}: ${only.name}` : LDAP_SWITCH_LABEL}
-            checked={ldap}
-            disabled={submitting}
-            onChange={(_, d) => chooseLdap(d.checked)}
-          />
-        )}
-        {ldap && !only && (
-          <Field
+        {offer.offered && <Switch label={LDAP_SWITCH_LABEL} checked={ldap} disabled={submitting} onChange={(_, d) => chooseLdap(d.checked)} />}
+        {ldap && offer.organisationRequired && (
+          <TextField
+            key="organization"
             label={LDAP_ORGANISATION_LABEL}
-            required
-            validationMessage={errors.idOrg}
-            validationState={errors.idOrg ? 'error' : 'none'}
-          >
-            <Select name="idOrg" value={values.idOrg === null ? '' : String(values.idOrg)} disabled={disabled} onChange={(_, d) => change('idOrg')(d.value)}>
-              <option value="">Seleccione…</option>
-              {directories.map((d) => (
-                <option key={d.idOrg} value={String(d.idOrg)}>
-                  {d.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+            hint={LDAP_ORGANISATION_HINT}
+            name="organization"
+            autoComplete="organization"
+            inputRef={organisationRef}
+            value={values.organization}
+            onChange={change('organization')}
+            error={errors.organization}
+            disabled={disabled}
+          />
         )}
         {ldap ? (
           <TextField

@@ -33,21 +33,28 @@ export function validateLogin(values: LoginValues): Validation<keyof LoginValues
 export interface LdapLoginValues {
   username: string;
   password: string;
-  /** The organisation whose directory applies; null while none is chosen. */
-  idOrg: number | null;
+  /** The name of the organisation whose directory applies, as the person types it. */
+  organization: string;
 }
 
-/** The LDAP form's checks: the directory's user name, the password, and the organisation when there is a choice. */
-export function validateLdapLogin(values: LdapLoginValues): Validation<keyof LdapLoginValues, LdapLoginBody> {
+/**
+ * The LDAP form's checks: the directory's user name, the password, and — when several organisations
+ * offer directory sign-in (`organisationRequired`) — the organisation's name; otherwise it is not sent.
+ */
+export function validateLdapLogin(values: LdapLoginValues, organisationRequired: boolean): Validation<keyof LdapLoginValues, LdapLoginBody> {
   const errors: FieldErrors<keyof LdapLoginValues> = {};
   if (values.username.trim() === '') errors.username = LDAP_TEXT.usernameRequired;
   if (values.password === '') errors.password = LDAP_TEXT.passwordRequired;
-  if (values.idOrg === null) errors.idOrg = LDAP_TEXT.organisationRequired;
-  const parsed = LdapLoginBody.safeParse({ username: values.username, password: values.password, idOrg: values.idOrg ?? undefined });
+  if (organisationRequired && values.organization.trim() === '') errors.organization = LDAP_TEXT.organisationRequired;
+  const parsed = LdapLoginBody.safeParse({
+    username: values.username,
+    password: values.password,
+    ...(organisationRequired ? { organization: values.organization } : {})
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if ((field === 'username' || field === 'password' || field === 'idOrg') && !errors[field]) errors[field] = issue.message;
+      if ((field === 'username' || field === 'password' || field === 'organization') && !errors[field]) errors[field] = issue.message;
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
