@@ -29,6 +29,14 @@ export function hasNoControl(value: string): boolean {
 }
 
 /**
+ * The URL fields the server itself connects to (an LDAP directory's): besides its schema's checks,
+ * such a value is refused by the route when it points at loopback, private or reserved addresses
+ * (src/server/ldap/address-rules.ts). Registered here so the contract says so, and so the generated
+ * hostile-input suite tries those addresses on every such field (tests/integration/server).
+ */
+export const serverReachedUrls = z.registry<{ reachedBy: string }>();
+
+/**
  * The calendar window every date of a filter must fall in: the platform holds no data before 2000,
  * and the end of 2100 shifted to Bogotá (UTC−5) stays far from the year 9999 the engines stop at.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLE_LABELS, type RoleId } from '../roles';
-import { hasNoControl, intBetween } from './fields';
+import { hasNoControl, intBetween, serverReachedUrls } from './fields';
 
 /**
  * An organisation's LDAP directory (issue 19; SPEC §6 'loginbepro', §7 auth_ldap): where its people
@@ -122,6 +122,7 @@ export function balancedFilter(value: string): boolean {
 export const LdapUrl = text('La URL del directorio', LDAP_LIMITS.url)
   .min(1, { message: 'La URL del directorio es obligatoria' })
   .refine(isLdapUrl, { message: LDAP_TEXT.urlScheme });
+serverReachedUrls.add(LdapUrl, { reachedBy: "the LDAP sign-in and 'Probar' (src/server/ldap/endpoint.ts)" });
 
 const Dn = (label: string) => text(label, LDAP_LIMITS.dn).refine((v) => v === '' || looksLikeDn(v), { message: `${label}: ${LDAP_TEXT.dnShape}` });
 const RequiredDn = (label: string, required: string) => Dn(label).refine((v) => v !== '', { message: required });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { endpoints, type EndpointName } from '../../../src/shared/api/catalogue';
 import { fillPath, pathParamNames, type EndpointDef } from '../../../src/shared/api/endpoint';
-import { INT4_MAX } from '../../../src/shared/domain/fields';
+import { INT4_MAX, serverReachedUrls } from '../../../src/shared/domain/fields';
 import type { RoleId } from '../../../src/shared/roles';
 import { rowsOf } from '../../../src/server/db/statements';
 
@@ -154,6 +154,32 @@ function leafOf(schema: Schema): { kind: Leaf; maxLength: number | null } {
 }
 
 export const NUL_TEXT = 'abc\u0000def';
+/** Line breaks and other control characters: data in a multi-line text, a command to another protocol in a single-line one. */
+export const CONTROL_TEXTS = [
+  ['CR/LF', 'abc\r\nSET k v\r\nQUIT\r\ndef'],
+  ['escape sequence', 'abc\u001b[2Jdef'],
+  ['C1 control', 'abc\u0085def']
+] as const;
+/**
+ * Where a URL the server connects to must not lead (ldap/address-rules.ts): loopback however it is
+ * written, private and shared ranges, link-local (cloud metadata), unique-local, unspecified.
+ */
+export const NON_PUBLIC_HOSTS = [
+  '127.0.0.1',
+  'localhost',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+  '2130706433',
+  '0.0.0.0',
+  '[::]',
+  '10.0.0.1',
+  '172.16.0.1',
+  '192.168.1.1',
+  '100.64.0.1',
+  '169.254.169.254',
+  '[fc00::1]',
+  '[fe80::1]'
+];
 export const HUGE_TEXT = 'x'.repeat(100_000);
 export const INJECTION = "1' or '1'='1'; drop table users; --";
 export const OUT_OF_RANGE = [INT4_MAX + 1, Number.MAX_SAFE_INTEGER] as const;
@@ -161,16 +187,46 @@ export const OUT_OF_RANGE = [INT4_MAX + 1, Number.MAX_SAFE_INTEGER] as const;
 /**
  * A hostile value: `must` ones (NUL, 100k characters where the field allows less, integers beyond
  * int4, a wrong type) are refused by every contract; the others (negative, fractional, injection
- * text) only where the field's own rules say so — where the schema accepts them they are data,
- * and a write route is not sent them (it would write).
+ * text, control characters) only where the field's own rules say so — where the schema refuses them
+ * the route must answer a 4xx and write nothing; where it accepts them they are data, and a write
+ * route is not sent them (it would write). `byRoute` ones are refused by the route whatever the
+ * schema says (a URL the server connects to, pointed at a non-public address): always sent, always
+ * a 4xx, nothing written.
  */
 export interface Variant {
   label: string;
   value: unknown;
   must: boolean;
+  byRoute?: boolean;
 }
 
-function leafVariants(schema: Schema, asText: boolean): Variant[] {
+/** Whether `schema` (through its wrappers) is a URL the server connects to (serverReachedUrls). */
+function reachedByServer(schema: Schema): boolean {
+  if (serverReachedUrls.has(schema)) return true;
+  const def = defOf(schema);
+  if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch'].includes(def.type)) return reachedByServer(inner(def));
+  if (def.type === 'pipe') return reachedByServer(def.in as Schema);
+  return false;
+}
+
+/** How the variants are made: `listenerPort`, the port the URLs point at (a listener the suite watches: none may reach it). */
+export interface VariantOptions {
+  listenerPort?: number;
+}
+
+/** The field's valid URL with its host replaced by each non-public one (and its port by the listener's). */
+function nonPublicUrls(schema: Schema, { listenerPort }: VariantOptions): Variant[] {
+  const sample = sampleOf(schema);
+  if (typeof sample !== 'string') return [];
+  return NON_PUBLIC_HOSTS.map((host) => {
+    const url = new URL(sample);
+    url.hostname = host;
+    if (listenerPort !== undefined) url.port = String(listenerPort);
+    return { label: `address ${host}`, value: url.toString(), must: false, byRoute: true };
+  });
+}
+
+function leafVariants(schema: Schema, asText: boolean, options: VariantOptions): Variant[] {
   const { kind, maxLength } = leafOf(schema);
   const t = (v: number | string): unknown => (asText ? String(v) : v);
   const out: Variant[] = [];
@@ -178,6 +234,8 @@ function leafVariants(schema: Schema, asText: boolean): Variant[] {
     out.push({ label: 'NUL', value: NUL_TEXT, must: true });
     out.push({ label: '100k characters', value: HUGE_TEXT, must: maxLength === null || maxLength < HUGE_TEXT.length });
     out.push({ label: 'injection', value: INJECTION, must: false });
+    for (const [label, value] of CONTROL_TEXTS) out.push({ label, value, must: false });
+    if (reachedByServer(schema)) out.push(...nonPublicUrls(schema, options));
     if (!asText) out.push({ label: 'wrong type (number)', value: 12345, must: kind === 'choice' });
   }
   if (kind === 'number') {
@@ -220,21 +278,21 @@ function containerOf(schema: Schema): { kind: 'array' | 'record'; item: Schema }
 }
 
 /** A field's hostile values: its own, and (two levels down) those of the fields of its objects, list items and record values. */
-function valueVariants(schema: Schema, asText: boolean, depth: number): { path: string; variant: Variant }[] {
-  const out = leafVariants(schema, asText).map((variant) => ({ path: '', variant }));
+function valueVariants(schema: Schema, asText: boolean, depth: number, options: VariantOptions): { path: string; variant: Variant }[] {
+  const out = leafVariants(schema, asText, options).map((variant) => ({ path: '', variant }));
   if (asText || depth >= 2) return out;
   const nestedShape = objectShape(schema);
   if (nestedShape) {
     const base = (sampleOf(schema) ?? {}) as Record<string, unknown>;
     for (const [key, sub] of Object.entries(nestedShape)) {
-      for (const { path, variant } of valueVariants(sub, false, depth + 1)) {
+      for (const { path, variant } of valueVariants(sub, false, depth + 1, options)) {
         out.push({ path: `.${key}${path}`, variant: { ...variant, value: { ...base, [key]: variant.value } } });
       }
     }
   }
   const container = containerOf(schema);
   if (container) {
-    for (const { path, variant } of valueVariants(container.item, false, depth + 1)) {
+    for (const { path, variant } of valueVariants(container.item, false, depth + 1, options)) {
       const value = container.kind === 'array' ? [variant.value] : { '1': variant.value };
       out.push({ path: `${container.kind === 'array' ? '[0]' : "['1']"}${path}`, variant: { ...variant, value } });
     }
@@ -243,12 +301,17 @@ function valueVariants(schema: Schema, asText: boolean, depth: number): { path: 
 }
 
 /** Every field of `schema` set, one at a time, to each of its hostile values (the rest of `base` kept). */
-export function fieldVariants(schema: Schema, base: Record<string, unknown>, asText: boolean): { field: string; variant: Variant; input: Record<string, unknown> }[] {
+export function fieldVariants(
+  schema: Schema,
+  base: Record<string, unknown>,
+  asText: boolean,
+  options: VariantOptions = {}
+): { field: string; variant: Variant; input: Record<string, unknown> }[] {
   const shape = objectShape(schema);
   if (!shape) return [];
   const out: { field: string; variant: Variant; input: Record<string, unknown> }[] = [];
   for (const [key, fieldSchema] of Object.entries(shape)) {
-    for (const { path, variant } of valueVariants(fieldSchema, asText, 0)) out.push({ field: `${key}${path}`, variant, input: { ...base, [key]: variant.value } });
+    for (const { path, variant } of valueVariants(fieldSchema, asText, 0, options)) out.push({ field: `${key}${path}`, variant, input: { ...base, [key]: variant.value } });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
@@ -29,8 +30,11 @@ import {
  * types, missing and extra fields, integers past int4, NUL and 100k-character texts, deep nesting,
  * invalid JSON, wrong content types, oversized bodies, prototype-pollution keys, injection text,
  * impossible and enormous date ranges and page sizes — answers a 4xx, never a 5xx, never hangs, and
- * writes nothing (every table's digest is the same before and after). Each route is called as a role
- * its access rule allows, so the refusal is the input's, not the role's. A query schema shared by
+ * writes nothing (every table's digest is the same before and after). Text fields are also tried with
+ * line breaks and other control characters (refused wherever their schema refuses them), and the
+ * URLs the server connects to with loopback and private addresses (refused by the route whatever
+ * the schema accepts: this platform allows none, LDAP_ALLOWED_HOSTS unset). Each route is called as
+ * a role its access rule allows, so the refusal is the input's, not the role's. A query schema shared by
  * many routes (the statistics filter) has its fields tried once; the whole-range cases run on each.
  */
 
@@ -55,14 +59,29 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
   let routes: CatalogueRoute[];
   let problems: string[] = [];
   let sent = 0;
+  /** Loopback (IPv4 and IPv6): where the URLs the server connects to are pointed; nothing may connect. */
+  let listener: net.Server;
+  let listenerPort = 0;
+  let reachedListener = 0;
+  let byRouteSent = 0;
 
   beforeAll(async () => {
+    listener = net.createServer((socket) => {
+      reachedListener++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen({ port: 0, host: '::', ipv6Only: false }, resolve));
+    const address = listener.address();
+    listenerPort = typeof address === 'object' && address ? address.port : 0;
     platform = await createTestApp(backend);
     for (const role of ALL_ROLES) tokens.set(role, (await signIn(platform.app, ROLE_EMAILS[role])).token);
     routes = servedRoutes(platform.app);
     before = await tableDigest(platform.app);
   });
-  afterAll(() => platform.close());
+  afterAll(async () => {
+    await platform.close();
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+  });
   beforeEach(() => {
     problems = [];
   });
@@ -97,9 +116,12 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
     }
   }
 
-  /** A variant of a part of the request: sent when its schema refuses it; a write the schema accepts is not sent (it would write). */
-  function judged(schema: z.ZodType, input: unknown, must: boolean, route: CatalogueRoute, label: string): 'send' | 'skip' {
-    if (!schema.safeParse(input).success) return 'send';
+  /**
+   * A variant of a part of the request: sent when its schema refuses it, or when the route must
+   * refuse it whatever the schema says (`byRoute`); a write the schema accepts is not sent otherwise (it would write).
+   */
+  function judged(schema: z.ZodType, input: unknown, { must, byRoute }: { must: boolean; byRoute?: boolean }, route: CatalogueRoute, label: string): 'send' | 'skip' {
+    if (byRoute || !schema.safeParse(input).success) return 'send';
     if (must) problems.push(`${route.name}: ${label} is accepted by the catalogue's schema`);
     return write(route.def) || must ? 'skip' : 'send';
   }
@@ -129,10 +151,11 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
       const baseQuery = asQuery(base);
       if (!tried.has(schema)) {
         tried.add(schema);
-        for (const { field, variant } of fieldVariants(schema, base, true)) {
+        for (const { field, variant } of fieldVariants(schema, base, true, { listenerPort })) {
           const query = { ...baseQuery, [field]: String(variant.value) };
-          if (judged(schema, query, variant.must, route, `query ${field}=${variant.label}`) === 'skip') continue;
-          await probe({ route, label: `query ${field}=${variant.label}`, query, refused: !schema.safeParse(query).success });
+          if (judged(schema, query, variant, route, `query ${field}=${variant.label}`) === 'skip') continue;
+          if (variant.byRoute) byRouteSent++;
+          await probe({ route, label: `query ${field}=${variant.label}`, query, refused: variant.byRoute === true || !schema.safeParse(query).success });
         }
         // Prototype-pollution and injection keys beside a valid query: ignored, never a 5xx.
         const polluted = `${urlOf(route.def, sampleParams(route.def))}?__proto__[polluted]=1&constructor[prototype][polluted]=1&${encodeURIComponent(INJECTION)}=1`;
@@ -165,9 +188,10 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
       tried.add(schema);
       const base = sampleOf(schema);
       const object = (base && typeof base === 'object' && !Array.isArray(base) ? base : {}) as Record<string, unknown>;
-      for (const { field, variant, input } of fieldVariants(schema, object, false)) {
+      for (const { field, variant, input } of fieldVariants(schema, object, false, { listenerPort })) {
         const label = `body ${field}=${variant.label}`;
-        if (judged(schema, input, variant.must, route, label) === 'skip') continue;
+        if (judged(schema, input, variant, route, label) === 'skip') continue;
+        if (variant.byRoute) byRouteSent++;
         await probe({ route, label, payload: input, refused: true });
       }
       // Every required field missing, one at a time.
@@ -217,8 +241,12 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
     expect(problems).toEqual([]);
   }, 180_000);
 
-  it('wrote nothing: every table is as it was', async () => {
+  it('wrote nothing, and connected nowhere: every table is as it was', async () => {
     expect(sent).toBeGreaterThan(1000);
+    // The URLs the server connects to (the LDAP directory's, in the settings and 'Probar') were tried at loopback and private addresses…
+    expect(byRouteSent).toBeGreaterThan(0);
+    // …and none of them was connected to.
+    expect(reachedListener).toBe(0);
     expect(changedTables(before, await tableDigest(platform.app))).toEqual([]);
   }, 60_000);
 });
