@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadJwtSecret } from './auth/secret';
-import { SignInFailureBudget } from './auth/failure-budget';
 import { databaseSessions, POSTGRES_LIVE_TTL_MS, SessionGuard } from './auth/session-guard';
 import { registerThrottle } from './auth/throttle';
 import { TokenService } from './auth/tokens';
@@ -70,8 +69,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
     app.decorate('db', database.db);
-    const signInFailures = SignInFailureBudget.create(counters, config);
-    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, signInFailures, limiters: counters });
+    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, limiters: counters });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,

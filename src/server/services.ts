@@ -1,4 +1,3 @@
-import type { SignInFailureBudget } from './auth/failure-budget';
 import type { SessionGuard } from './auth/session-guard';
 import type { TokenService } from './auth/tokens';
 import type { ChatEngine } from './chat/engine';
@@ -23,8 +22,6 @@ export interface PlatformServices {
   statement: RunStatement;
   /** Whether a session still lives, and what ends one everywhere (src/server/auth/session-guard.ts; endUserSessions). */
   sessions: SessionGuard;
-  /** How many different accounts one address may fail to sign in to (auth/failure-budget.ts). */
-  signInFailures: SignInFailureBudget;
   /** The budgets every instance shares (src/server/rate-limiters.ts): in Redis when REDIS_URL is set. */
   limiters: RateLimiters;
 }

@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { recordAccess } from './access-log';
 import { canSignIn, findAccount } from './accounts';
 import { releaseExpiredLock } from './auto-unlock';
+import type { SignInFailureBudget } from './failure-budget';
 import { passwordChangeDue } from './password';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import type { PlatformServices } from '../services';
@@ -37,11 +38,17 @@ export interface AttemptOrigin {
  * and locks are written to the staff access log. Per-address throttling runs before all of this
  * (auth/throttle.ts).
  */
-export async function signIn(db: Db, services: PlatformServices, { email, password }: LoginBody, origin: AttemptOrigin): Promise<LoginResult> {
+export async function signIn(
+  db: Db,
+  services: PlatformServices,
+  failures: SignInFailureBudget,
+  { email, password }: LoginBody,
+  origin: AttemptOrigin
+): Promise<LoginResult> {
   const stored = await findAccount(db, { email });
   if (!stored) {
     await verifyAgainstDummy(password);
-    await admitFailure(services, origin, email);
+    await admitFailure(failures, origin, email);
     const { locked: lockedNow } = await failUnknownSignIn(db, email, origin.at);
     throw lockedNow ? locked() : invalidCredentials();
   }
@@ -50,12 +57,12 @@ export async function signIn(db: Db, services: PlatformServices, { email, passwo
   const valid = await verifyPassword(account.passwordHash, password);
   if (!canSignIn(account)) {
     // Charged as an unknown e-mail's attempts are (above), so the address's budget tells nothing either.
-    await admitFailure(services, origin, email);
+    await admitFailure(failures, origin, email);
     throw locked();
   }
 
   if (!valid) {
-    await admitFailure(services, origin, email);
+    await admitFailure(failures, origin, email);
     const locksNow = sql`${users.failedAttempts} + 1 >= (select ${organizations.loginAttemptsAllowed} from ${organizations} where ${organizations.idOrg} = ${users.organizationId})`;
     const [after] = await db
       .update(users)
@@ -88,7 +95,7 @@ export async function signIn(db: Db, services: PlatformServices, { email, passwo
 }
 
 /** Throws the 429 when the address is past its budget of different accounts (auth/failure-budget.ts); the failure is then not counted. */
-async function admitFailure(services: PlatformServices, origin: AttemptOrigin, email: string): Promise<void> {
-  const refused = await services.signInFailures.admit(origin.ip, emailKey(email));
+async function admitFailure(failures: SignInFailureBudget, origin: AttemptOrigin, email: string): Promise<void> {
+  const refused = await failures.admit(origin.ip, emailKey(email));
   if (refused) throw refused;
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '../../shared/api/catalogue';
 import { callerId } from '../auth/accounts';
+import { SignInFailureBudget } from '../auth/failure-budget';
 import { signInWithDirectory } from '../auth/ldap-login';
 import { signIn } from '../auth/login';
 import { changeOwnPassword, mustChangePassword } from '../auth/password';
@@ -13,8 +14,10 @@ import { defineRoutes } from './module';
 import { implement } from './register';
 
 export const authRoutes = defineRoutes('auth', (app) => {
-  const { config } = app.services;
-  implement(app, endpoints.login, ({ db, services, body, request }) => signIn(db, services, body, { ip: request.ip, at: services.now() }), {
+  const { config, limiters } = app.services;
+  // How many different accounts one address may get wrong passwords on (AUTH_FAILED_ACCOUNTS_MAX).
+  const failures = SignInFailureBudget.create(limiters, config);
+  implement(app, endpoints.login, ({ db, services, body, request }) => signIn(db, services, failures, body, { ip: request.ip, at: services.now() }), {
     rateLimit: throttle('sign-in', config)
   });
 
