@@ -80,26 +80,29 @@ function signInAttempt(app: FastifyInstance, from: string): Promise<LightMyReque
   return app.inject({ method: 'POST', url: '/api/auth', payload: { email: 'nadie@demo.co', password: 'equivocada' }, remoteAddress: from });
 }
 
-describe('new-chat widget handshakes per address, in memory, behind a trusted proxy', () => {
-  const BUDGET = 60;
-  let database: TestDatabase;
-  let platform: Running;
-  let fx: ChatFixture;
-  const open: TestClient[] = [];
-
+/** A platform of its own on in-memory PGlite with a new-chat budget of `max` per address (and the proxy trusted when named), one agent's fixture, and the widget sockets a test opened, closed after the file. */
+function widgetBudgetPlatform(max: number, trustProxy?: string[]): { platform: Running; fx: ChatFixture; open: TestClient[] } {
+  let database: TestDatabase | undefined;
+  const live = { open: [] as TestClient[] } as { platform: Running; fx: ChatFixture; open: TestClient[] };
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    platform = await listenPlatform(database.target, new TestClock(MONDAY_10AM), { widgetConnectLimit: { max: BUDGET, windowSeconds: 600 }, trustProxy: ['127.0.0.1'] });
-    fx = await createChatFixture(platform.app, { agentsA: 1 });
+    live.platform = await listenPlatform(database.target, new TestClock(MONDAY_10AM), { widgetConnectLimit: { max, windowSeconds: 600 }, ...(trustProxy ? { trustProxy } : {}) });
+    live.fx = await createChatFixture(live.platform.app, { agentsA: 1 });
   });
-
   afterAll(async () => {
-    for (const c of open) c.close();
-    await platform?.close();
+    for (const c of live.open) c.close();
+    await live.platform?.close();
     await database?.drop();
   });
+  return live;
+}
+
+describe('new-chat widget handshakes per address, in memory, behind a trusted proxy', () => {
+  const BUDGET = 60;
+  const live = widgetBudgetPlatform(BUDGET, ['127.0.0.1']);
 
   it('admits 60 from one address, refuses the 61st with 429 and the Spanish text, and still admits another address and a resume', async () => {
+    const { platform, fx, open } = live;
     const origin = { org: fx.orgId, va: fx.vaId };
     const first = await Promise.all(Array.from({ length: BUDGET }, () => handshake(platform.url, origin, '203.0.113.7')));
     for (const h of first) if (h.ok) open.push(h.client);
@@ -127,27 +130,13 @@ describe('new-chat widget handshakes per address, in memory, behind a trusted pr
 
 describe('new conversations per address, however many a socket starts (issue 36 M2)', () => {
   const BUDGET = 4;
-  let database: TestDatabase;
-  let platform: Running;
-  let fx: ChatFixture;
-  const open: TestClient[] = [];
+  const live = widgetBudgetPlatform(BUDGET, ['127.0.0.1']);
 
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    platform = await listenPlatform(database.target, new TestClock(MONDAY_10AM), { widgetConnectLimit: { max: BUDGET, windowSeconds: 600 }, trustProxy: ['127.0.0.1'] });
-    fx = await createChatFixture(platform.app, { agentsA: 1 });
-  });
-
-  afterAll(async () => {
-    for (const c of open) c.close();
-    await platform?.close();
-    await database?.drop();
-  });
-
-  const origin = () => ({ org: fx.orgId, va: fx.vaId });
-  const conversationCount = async () => (await platform.app.db.select({ id: conversations.idConv }).from(conversations)).length;
+  const origin = () => ({ org: live.fx.orgId, va: live.fx.vaId });
+  const conversationCount = async () => (await live.platform.app.db.select({ id: conversations.idConv }).from(conversations)).length;
 
   it('counts every widget:start after a leave on one admitted socket, and refuses the one past the budget, storing nothing', async () => {
+    const { platform, fx, open } = live;
     const admitted = await handshake(platform.url, origin(), '203.0.113.20');
     if (!admitted.ok) throw new Error('the handshake was refused');
     open.push(admitted.client);
@@ -165,6 +154,7 @@ describe('new conversations per address, however many a socket starts (issue 36 
   });
 
   it('does not refuse a customer who really leaves and comes back inside the budget, nor charges a start the form refused', async () => {
+    const { platform, fx, open } = live;
     const from = '203.0.113.21';
     for (let visit = 1; visit <= 2; visit++) {
       const h = await handshake(platform.url, origin(), from);
@@ -187,24 +177,10 @@ describe('new conversations per address, however many a socket starts (issue 36 
 });
 
 describe('new-chat widget handshakes per address, without a trusted proxy', () => {
-  let database: TestDatabase;
-  let platform: Running;
-  let fx: ChatFixture;
-  const open: TestClient[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    platform = await listenPlatform(database.target, new TestClock(MONDAY_10AM), { widgetConnectLimit: { max: 3, windowSeconds: 600 } });
-    fx = await createChatFixture(platform.app, { agentsA: 1 });
-  });
-
-  afterAll(async () => {
-    for (const c of open) c.close();
-    await platform?.close();
-    await database?.drop();
-  });
+  const live = widgetBudgetPlatform(3);
 
   it('ignores X-Forwarded-For: every socket counts against the connection’s address', async () => {
+    const { platform, fx, open } = live;
     const origin = { org: fx.orgId, va: fx.vaId };
     for (let i = 0; i < 3; i++) {
       const h = await handshake(platform.url, origin, `203.0.113.${i + 1}`);
