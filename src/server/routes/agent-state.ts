@@ -1,6 +1,6 @@
 import { endpoints } from '../../shared/api/catalogue';
 import { agentStates, toConnectionState } from '../stats/agent-states';
-import { byName } from './listing';
+import { byName } from '../http/listing';
 import { defineRoutes } from './module';
 import { implement } from './register';
 

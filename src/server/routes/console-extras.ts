@@ -9,7 +9,7 @@ import { listMessages, toLiveMessage } from '../chat/message-store';
 import { channelTypes, conversationFinalReasons, conversationNotes, conversations, finalReasons, users } from '../db/schema';
 import type { Db } from '../db/types';
 import { forbidden, HttpError } from '../http/errors';
-import { iso } from './listing';
+import { iso } from '../http/listing';
 import { defineRoutes } from './module';
 import { implement } from './register';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { endpoints } from '../../shared/api/catalogue';
 import { cities, departmentRegions, departments, regions } from '../db/schema';
-import { byName } from './listing';
+import { byName } from '../http/listing';
 import { defineRoutes } from './module';
 import { implement } from './register';
 

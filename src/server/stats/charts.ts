@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { byName } from '../routes/listing';
+import { byName } from '../http/listing';
 import { ATTENDED, ESCALATED, NOT_ATTENDED, intentName } from './common';
 import { channelGroups, seriesPoints } from './channels';
 import { channelSeriesSql, intentSeriesSql, ratingSeriesSql } from './summaries';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integrationLogSource, pageOrder } from '../reports/sources';
-import { byName } from '../routes/listing';
+import { byName } from '../http/listing';
 import { pageOf, pagedSql } from './common';
 import { int, iso, numOrNull, str, strOrNull } from './rows';
 import { integrationScope, isoText } from './scope';

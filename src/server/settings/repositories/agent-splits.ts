@@ -5,7 +5,7 @@ import { chatRoleCondition } from '../../chat/attendants';
 import { agentSplits, splits, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { byName } from '../../routes/listing';
+import { byName } from '../../http/listing';
 import { removed } from '../repository';
 import { SETTINGS_TEXT } from '../texts';
 import { lockSplitOfOrg } from './splits';

@@ -4,7 +4,7 @@ import { DEFAULT_IDENTIFICATION_TYPE, type AgentDirectoryContact, type CreateCon
 import { cities, departments, directoryContacts, virtualAgents } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { byName } from '../../routes/listing';
+import { byName } from '../../http/listing';
 import { found, removed } from '../repository';
 import { SETTINGS_TEXT } from '../texts';
 

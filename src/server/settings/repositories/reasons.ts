@@ -4,7 +4,7 @@ import type { BusinessReason, CreateBusinessReason, CreateFinalReason, FinalReas
 import { DUPLICATE_TEXT } from '../../../shared/domain/unique-name';
 import { automaticTransferReasons, businessReasons, finalReasons } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { byName } from '../../routes/listing';
+import { byName } from '../../http/listing';
 import { duplicateAs } from '../conflicts';
 import { found, removed, withIsoDates } from '../repository';
 import { SETTINGS_TEXT } from '../texts';

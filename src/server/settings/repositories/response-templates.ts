@@ -4,7 +4,7 @@ import type { ResponseTemplate, UpsertResponseTemplate } from '../../../shared/d
 import { DUPLICATE_TEXT } from '../../../shared/domain/unique-name';
 import { responseTemplates } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { byName } from '../../routes/listing';
+import { byName } from '../../http/listing';
 import { duplicateAs } from '../conflicts';
 import { found, removed } from '../repository';
 import { SETTINGS_TEXT } from '../texts';

@@ -5,7 +5,7 @@ import { DUPLICATE_TEXT } from '../../../shared/domain/unique-name';
 import { agentPresence, agentSplits, conversations, splitDerives, splits, splitSchedules, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { byName, iso } from '../../routes/listing';
+import { byName, iso } from '../../http/listing';
 import { duplicateAs } from '../conflicts';
 import { SETTINGS_TEXT } from '../texts';
 

@@ -15,7 +15,7 @@ import { MSG } from '../../../shared/messages';
 import { ROLE_IDS, ROLE_LABELS, isRoleId, type RoleId } from '../../../shared/roles';
 import { recordAccess } from '../../auth/access-log';
 import { chatRoleCondition } from '../../chat/attendants';
-import { byName } from '../../routes/listing';
+import { byName } from '../../http/listing';
 import { unlocksAt } from '../../auth/auto-unlock';
 import { hashPassword } from '../../auth/passwords';
 import { organizations, userAccessLog, users } from '../../db/schema';
