@@ -1,6 +1,6 @@
 /**
  * `npm run seed -- --conversations N [--org 100] [--days 90] [--data-dir path]`: generates the
- * organisation's conversation history (src/server/db/seed/activity) into the configured database —
+ * organisation's conversation history (src/server/demo/activity) into the configured database —
  * the PGlite data directory given, else DATABASE_URL, else the server's default data directory —
  * migrating and seeding the demo data first when the database is new. Prints progress and the
  * counts in Spanish. Exit code 0 on success, 1 on failure, 2 on a usage error.
@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig, type ServerConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { defaultMigrationsFolder } from '../src/server/db/migrations-folder';
-import { seedDemoData } from '../src/server/db/seed';
-import { generateActivity, type ActivitySummary } from '../src/server/db/seed/activity';
+import { seedDemoData } from '../src/server/demo';
+import { generateActivity, type ActivitySummary } from '../src/server/demo/activity';
 import { parseSeedArgs, USAGE, UsageError, type SeedArgs } from './seed/args';
 
 export { parseSeedArgs, UsageError, USAGE, type SeedArgs } from './seed/args';

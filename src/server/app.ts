@@ -8,7 +8,7 @@ import { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { defaultMigrationsFolder } from './db/migrations-folder';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo';
 import { installErrorHandling } from './http/errors';
 import { WidgetConnectBudget } from './realtime/rate-limits';
 import { attachRealtime, type Realtime } from './realtime/server';

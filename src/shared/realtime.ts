@@ -43,7 +43,7 @@ export function toAgentChatStatus(state: ConversationState): AgentChatStatus {
 
 /**
  * Which end message (SPEC §9 acronym) each way a conversation ends sends the customer.
- * The seeded client texts (src/server/db/seed/demo-data.ts) say the same.
+ * The seeded client texts (src/server/demo/demo-data.ts) say the same.
  */
 export const END_ACRONYMS = {
   /** The customer stopped answering while with the assistant. */

@@ -27,7 +27,7 @@ import { Trainer } from '../../src/server/bot/trainer';
 import { LOCALE, NLP_SETTINGS, trainingDocuments, trainingKey, type TrainingNode } from '../../src/server/bot/training';
 import { DEFAULT_THRESHOLDS } from '../../src/server/bot/understand';
 import type { BotWorkspace } from '../../src/server/bot/workspace';
-import { DEMO_WORKSPACES, type DemoWorkspace } from '../../src/server/db/seed/demo-workspaces';
+import { DEMO_WORKSPACES, type DemoWorkspace } from '../../src/server/demo/demo-workspaces';
 import { percent, scoreOutcomes, type Accuracy, type Outcome } from '../integration/bot/accuracy';
 import { BOT_PHRASINGS, type Phrasing } from '../integration/bot/phrasings';
 import { bestMatch } from './bot-baseline-matcher';

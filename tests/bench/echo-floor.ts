@@ -12,8 +12,8 @@ import { appendHeldMessage, toLiveMessage } from '../../src/server/chat/message-
 import { openDatabase, type DatabaseTarget } from '../../src/server/db/client';
 import { defaultMigrationsFolder } from '../../src/server/db/migrations-folder';
 import { conversations } from '../../src/server/db/schema';
-import { seedDemoData } from '../../src/server/db/seed';
-import { generateActivity } from '../../src/server/db/seed/activity';
+import { seedDemoData } from '../../src/server/demo';
+import { generateActivity } from '../../src/server/demo/activity';
 
 const ORG = 100;
 /** asesor@demo.co: the agent every floor conversation is held by. */

@@ -22,7 +22,7 @@ import { createMemorySettings, createMemoryTokenVault, silentLogger, systemClock
 import { buildApp } from '../../src/server/app';
 import { baseConfig } from '../../src/server/config';
 import { csvSelect, inlineSql } from '../../src/server/db/csv-stream';
-import { generateActivity } from '../../src/server/db/seed/activity';
+import { generateActivity } from '../../src/server/demo/activity';
 import { csvReportQuery } from '../../src/server/reports/csv';
 import { dayRange } from '../../src/server/stats/scope';
 import type { DownloadProgress } from '../../src/shared/report-downloads';

@@ -83,7 +83,7 @@ async function serve(raw: unknown): Promise<void> {
   } else {
     const { startBenchPlatform } = await import('./platform');
     const { prepareAgents } = await import('./chat-latency');
-    const { generateActivity } = await import('../../src/server/db/seed/activity');
+    const { generateActivity } = await import('../../src/server/demo/activity');
     const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
     const { formerClassifier } = await import('./bot-baseline-matcher');
     const { app, url } = await startBenchPlatform(

@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../../src/server/db/client';
-import { generateActivity } from '../../src/server/db/seed/activity';
+import { generateActivity } from '../../src/server/demo/activity';
 import { rowsOf } from '../../src/server/db/statements';
 import { bareStatQuery } from '../../src/server/stats';
 import { liveQueue } from '../../src/server/stats/live-queue';

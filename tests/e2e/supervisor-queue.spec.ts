@@ -65,7 +65,7 @@ test('a waiting customer shows on the home page and the queue, and the superviso
     await agent.getByRole('button', { name: /^Estado del asesor:/ }).click();
     await agent.getByRole('menuitemradio', { name: 'Conectado', exact: true }).click();
     await expect(agent.getByRole('button', { name: 'Estado del asesor: Conectado' })).toBeVisible();
-    // asesor5@demo.co is Daniela Vargas in the demo data (src/server/db/seed/demo-chat-config.ts).
+    // asesor5@demo.co is Daniela Vargas in the demo data (src/server/demo/demo-chat-config.ts).
     await disconnectOthers(host.platformUrl, 'Daniela Vargas');
 
     const supervisor = await context();

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { BrowserHost } from '../../src/main/browser-host';
-import { generateActivity } from '../../src/server/db/seed/activity';
+import { generateActivity } from '../../src/server/demo/activity';
 import { expect, openInApp, setDateRange, signIn, test } from './fixtures';
 
 /**

@@ -1,14 +1,14 @@
 import { DEFAULT_WIDGET_THEME } from '../../shared/domain/widget-design';
 import { entryFormFields, virtualAgents, widgetDesigns } from '../db/schema';
-import { demoEndMessages } from '../db/seed/demo-data';
-import { DEMO_ENTRY_FORM } from '../db/seed/demo-widget';
+import { demoEndMessages } from '../demo/demo-data';
+import { DEMO_ENTRY_FORM } from '../demo/demo-widget';
 import type { Db } from '../db/types';
 import { chatParameterRepository } from './repositories/chat-parameters';
 import { endMessageRepository } from './repositories/end-messages';
 
 /**
  * What a new organisation needs to work at once, in the shapes the demo data set gives its own
- * (src/server/db/seed): the block and expiry parameters are the columns' defaults (5 attempts, 90
+ * (src/server/demo): the block and expiry parameters are the columns' defaults (5 attempts, 90
  * days, no automatic unlock); here the chat parameters the engine applies to one without any, the
  * six end messages in SPEC §9 order naming the organisation, and a first virtual agent with the
  * entry form every demo assistant asks and the default widget theme (SPEC §3). Its splits, agents,

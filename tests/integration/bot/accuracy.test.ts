@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createAssistant, OPTIONS_TEXT, type Assistant } from '../../../src/server/bot';
 import { botInteractions } from '../../../src/server/db/schema';
-import { DEMO_WORKSPACES } from '../../../src/server/db/seed/demo-workspaces';
+import { DEMO_WORKSPACES } from '../../../src/server/demo/demo-workspaces';
 import { BACKENDS } from '../server/helpers';
 import { percent, scoreOutcomes, type Outcome } from './accuracy';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture } from './fixture';

@@ -1,6 +1,6 @@
 /**
  * How customers really write to the demo assistants (issue 22): phrasings that are NOT among the
- * demo workspaces' example phrases (src/server/db/seed/demo-workspaces.ts) — other wording, no
+ * demo workspaces' example phrases (src/server/demo/demo-workspaces.ts) — other wording, no
  * accents, typos, chat abbreviations ('q', 'xq', 'dnd'), greetings around the question, longer
  * sentences — and messages no demo intent covers. This set is never used for training: the unit
  * test (tests/unit/server/bot-phrasings.test.ts) checks that none of it is word for word one of the

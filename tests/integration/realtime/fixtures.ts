@@ -21,7 +21,7 @@ import {
   virtualAgents,
   workspaces
 } from '../../../src/server/db/schema';
-import { demoEndMessages } from '../../../src/server/db/seed/demo-data';
+import { demoEndMessages } from '../../../src/server/demo/demo-data';
 import { issueSession } from '../../../src/server/auth/session-tokens';
 import { END_MESSAGE_ORDER } from '../../../src/shared/domain/end-message';
 

@@ -4,7 +4,7 @@ import { endpoints } from '../../../src/shared/api/catalogue';
 import { MSG } from '../../../src/shared/messages';
 import { DEFAULT_AUTH_RATE_LIMIT } from '../../../src/server/config';
 import { unknownSignIns } from '../../../src/server/db/schema';
-import { DEMO_PASSWORD } from '../../../src/server/db/seed/demo-data';
+import { DEMO_PASSWORD } from '../../../src/server/demo/demo-data';
 import { BACKENDS, bearer, createTestApp, signIn, userRow, type TestPlatform } from './helpers';
 
 /** Sign-in throttling per address, the lock's recorded origin and the safety headers (issue 18). */

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { MSG } from '../../../src/shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../../src/shared/domain/media';
 import { files } from '../../../src/server/db/schema';
-import { paymentMethodsPng, requirementsPdf } from '../../../src/server/db/seed/demo-files';
+import { paymentMethodsPng, requirementsPdf } from '../../../src/server/demo/demo-files';
 import { BACKENDS, bearer, createTestApp, type TestPlatform } from './helpers';
 import { caller, FORBIDDEN_BODY, insertConversation, signInAll } from './chat-fixtures';
 

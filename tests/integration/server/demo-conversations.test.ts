@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { generateActivity, type ActivitySummary } from '../../../src/server/db/seed/activity';
+import { generateActivity, type ActivitySummary } from '../../../src/server/demo/activity';
 import { BACKENDS, createTestApp, type Backend, type TestPlatform } from './helpers';
 
 const NOW = new Date('2026-03-02T15:04:05.000Z');

@@ -9,7 +9,7 @@ import { buildApp } from '../../../src/server/app';
 import { baseConfig, type ServerConfig } from '../../../src/server/config';
 import type { DatabaseTarget } from '../../../src/server/db/client';
 import { users } from '../../../src/server/db/schema';
-import { DEMO_PASSWORD } from '../../../src/server/db/seed/demo-data';
+import { DEMO_PASSWORD } from '../../../src/server/demo/demo-data';
 
 export type Backend = 'pglite' | 'postgres';
 

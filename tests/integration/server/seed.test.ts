@@ -38,7 +38,7 @@ import {
   widgetDesigns,
   workspaces
 } from '../../../src/server/db/schema';
-import { EXPLICIT_ID_COLUMNS, seedDemoData } from '../../../src/server/db/seed';
+import { EXPLICIT_ID_COLUMNS, seedDemoData } from '../../../src/server/demo';
 import { verifyPassword } from '../../../src/server/auth/passwords';
 import { BACKENDS, bearer, createTestDatabase, signIn, testConfig, type TestDatabase } from './helpers';
 

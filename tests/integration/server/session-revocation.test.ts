@@ -10,7 +10,7 @@ import { hashPassword } from '../../../src/server/auth/passwords';
 import { endOrganisationSessions, endUserSessions } from '../../../src/server/auth/revocation';
 import { loadJwtSecret } from '../../../src/server/auth/secret';
 import { agentPresence, conversations, organizations, users } from '../../../src/server/db/schema';
-import { DEMO_PASSWORD } from '../../../src/server/db/seed/demo-data';
+import { DEMO_PASSWORD } from '../../../src/server/demo/demo-data';
 import { connectAgent, handshakeRefusal, TestClient } from '../realtime/clients';
 import { createChatFixture, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
 import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { generateActivity } from '../../../src/server/db/seed/activity';
+import { generateActivity } from '../../../src/server/demo/activity';
 import { runStat } from '../../../src/server/stats';
 import { STAT_QUERIES } from '../../../src/server/stats/registry';
 import { STAT_KEYS } from '../../../src/server/stats/types';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { generateActivity } from '../../../src/server/db/seed/activity';
+import { generateActivity } from '../../../src/server/demo/activity';
 import { rowsOf } from '../../../src/server/db/statements';
 import { dayRange, type Filter } from '../../../src/server/stats/scope';
 import {

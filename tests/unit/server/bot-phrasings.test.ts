@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_WORKSPACES } from '../../../src/server/db/seed/demo-workspaces';
+import { DEMO_WORKSPACES } from '../../../src/server/demo/demo-workspaces';
 import { BOT_PHRASINGS } from '../../integration/bot/phrasings';
 
 /** A text word for word: lower case, no accents, no punctuation (the shorthand and held-down letters the assistant reads through stay as written). */
