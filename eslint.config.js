@@ -6,6 +6,31 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 const electronOnlyHere = 'Only src/main/index.ts, src/main/adapters/ and src/preload/ may import electron (DESIGN.md §2).';
 
+/**
+ * The renderer's features and what each may import besides itself, components/, app/ and shared/:
+ * one direction only, lower layers first. A feature's state another one must clear registers
+ * itself (features/session/sign-out-resets.ts) instead of being imported from below.
+ */
+const FEATURE_DEPENDENCIES = {
+  platform: [],
+  session: ['platform'],
+  analytics: ['session', 'platform'],
+  home: ['analytics', 'session', 'platform'],
+  reports: ['analytics', 'session', 'platform'],
+  queue: ['home', 'analytics', 'session', 'platform'],
+  settings: ['session', 'platform'],
+  chat: ['session', 'platform']
+};
+const featureBoundaries = Object.entries(FEATURE_DEPENDENCIES).flatMap(([feature, allowed]) =>
+  Object.keys(FEATURE_DEPENDENCIES)
+    .filter((other) => other !== feature && !allowed.includes(other))
+    .map((other) => ({
+      target: `./src/renderer/features/${feature}`,
+      from: `./src/renderer/features/${other}`,
+      message: `features/${feature} may import only ${allowed.length > 0 ? allowed.join(', ') : 'no other feature'} (eslint.config.js FEATURE_DEPENDENCIES); move what both need to components/ or a lower feature.`
+    }))
+);
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'src/server/db/migrations/**', 'test-results/**', '.data/**', 'src/server/widget/bundle.generated.js'] },
   js.configs.recommended,
@@ -63,5 +88,9 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })]
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] }
+  },
+  {
+    files: ['src/renderer/features/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }] }
   }
 );

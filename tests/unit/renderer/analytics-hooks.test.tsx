@@ -4,7 +4,7 @@ import './dom-setup';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { IpcResult } from '../../../src/shared/ipc';
 import { useAnalyticsQuery } from '../../../src/renderer/features/analytics/use-analytics-query';
-import { useLiveReload } from '../../../src/renderer/features/analytics/use-live-reload';
+import { useLiveReload } from '../../../src/renderer/components/use-live-reload';
 import { deferred, renderWithProviders } from './analytics-fixtures';
 import { installFakeAtiende } from './fake-atiende';
 

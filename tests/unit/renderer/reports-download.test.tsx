@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { DataTable } from '../../../src/renderer/components/DataTable';
-import { DownloadPanel, formatBytes } from '../../../src/renderer/features/reports/DownloadPanel';
+import { DownloadPanel, formatBytes } from '../../../src/renderer/components/DownloadPanel';
 import { toTypingRows } from '../../../src/renderer/features/reports/TypingReportPage';
 import type { DownloadProgress } from '../../../src/shared/report-downloads';
 import { renderWithProviders } from './analytics-fixtures';

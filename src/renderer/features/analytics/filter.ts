@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { DEFAULTS } from '../../../shared/constants';
 import { today } from '../../../shared/format';
 import type { FilterValue, ListKey } from '../../components/FilterBar';
+import { forgetOnSignOut } from '../session/sign-out-resets';
 
 /** The SPEC §3 / §9 defaults: both dates today, attention 'attended', buckets per day, nothing narrowed. */
 export function defaultFilterValue(day: string = today()): FilterValue {
@@ -40,6 +41,8 @@ export function defaultFilterValue(day: string = today()): FilterValue {
  */
 export const chosenRangeAtom = atom<Pick<FilterValue, 'start' | 'end' | 'resolution'> | null>(null);
 export const resetChosenRangeAtom = atom(null, (_get, set) => set(chosenRangeAtom, null));
+// A new session starts from today's range.
+forgetOnSignOut(resetChosenRangeAtom);
 
 /**
  * What a link into an analytics page carries in its location state (react-router's `state`): the

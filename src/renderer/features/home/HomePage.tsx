@@ -20,7 +20,7 @@ import type { LoadStatus } from '../../app/load-state';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { carryFilter, chosenRangeAtom, useFilterState } from '../analytics/filter';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
-import { useLiveReload } from '../analytics/use-live-reload';
+import { useLiveReload } from '../../components/use-live-reload';
 import { currentUserAtom } from '../session/atoms';
 import { secondsSince, supervisorAlerts, waitingBySplit, type SupervisorAlert } from './alerts';
 import { change, comparisonWindows, windowQuery } from './comparison';

@@ -15,7 +15,7 @@ import { callSettings } from '../../components/settings/settings-client';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { useFilterState } from '../analytics/filter';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
-import { useLiveReload } from '../analytics/use-live-reload';
+import { useLiveReload } from '../../components/use-live-reload';
 import { currentUserAtom } from '../session/atoms';
 import { QueueTable, type QueueAction } from './QueueTable';
 import { QUEUE_TEXT } from './texts';

@@ -6,7 +6,7 @@ import { formatHms, formatNumber } from '../../../shared/format';
 import { AGENT_STATUS_LABELS, agentStatusLabel } from '../../../shared/labels';
 import { tileText } from '../../components/IndicatorTile';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
-import { useLiveReload } from '../analytics/use-live-reload';
+import { useLiveReload } from '../../components/use-live-reload';
 import { waitingBySplit } from '../home/alerts';
 import { comparisonWindows, windowQuery } from '../home/comparison';
 import { useNow } from '../../components/use-now';

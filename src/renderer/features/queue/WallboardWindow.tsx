@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { WALLBOARD_PATH } from '../../../shared/supervision-pages';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
-import { useLiveReload } from '../analytics/use-live-reload';
+import { useLiveReload } from '../../components/use-live-reload';
 import { Wallboard } from './Wallboard';
 
 /** The wallboard window's name: a second 'Tablero de pared' brings the open one forward. */

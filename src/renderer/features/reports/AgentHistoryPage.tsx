@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPage } from '../analytics/AnalyticsPage';
 import { filterQuery, useFilterState, type QueryField } from '../analytics/filter';
 import type { FieldId } from '../analytics/use-filter-fields';
-import { ReportSection } from './ReportLayout';
+import { ReportSection } from '../../components/ReportLayout';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 

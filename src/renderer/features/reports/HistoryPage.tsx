@@ -16,7 +16,7 @@ import { EscalatedMessages } from '../analytics/human/EscalatedChatDialog';
 import { useAnalyticsQuery } from '../analytics/use-analytics-query';
 import type { FieldId } from '../analytics/use-filter-fields';
 import { usePage } from '../analytics/use-paged';
-import { ReportSection } from './ReportLayout';
+import { ReportSection } from '../../components/ReportLayout';
 import { REPORT_PAGES } from '../../../shared/report-pages';
 import { usePagedReport } from './use-paged-report';
 

@@ -6,8 +6,8 @@ import { MSG } from '../../../shared/messages';
 import { tracked } from '../../app/loading';
 import { clearBannersAtom, showBannerAtom } from '../../app/banners';
 import { resetPlatformAtom } from '../platform/atoms';
-import { resetChosenRangeAtom } from '../analytics/filter';
 import { initialPasswordCheck, passwordCheckAtom, sessionAtom } from './atoms';
+import { signOutResets } from './sign-out-resets';
 
 /** Asks the main process once, at start, whether a session already exists (e.g. after a reload). */
 export const restoreSessionAtom = atom(null, async (get, set) => {
@@ -75,7 +75,7 @@ export const clearSessionAtom = atom(null, (_get, set) => {
   set(sessionAtom, { status: 'idle', view: null, restored: true });
   set(passwordCheckAtom, initialPasswordCheck);
   set(resetPlatformAtom);
-  set(resetChosenRangeAtom);
+  for (const reset of signOutResets()) set(reset);
 });
 
 export const logoutAtom = atom(null, async (_get, set) => {

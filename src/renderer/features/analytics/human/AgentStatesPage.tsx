@@ -14,7 +14,7 @@ import { loadProps } from '../load-props';
 import { countBy, seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
-import { useLiveReload } from '../use-live-reload';
+import { useLiveReload } from '../../../components/use-live-reload';
 
 /** The agents' state is now, not over a range: no dates. */
 const FIELDS: FieldId[] = ['splits'];

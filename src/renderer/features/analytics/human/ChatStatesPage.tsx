@@ -8,7 +8,7 @@ import { loadProps } from '../load-props';
 import { seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
-import { useLiveReload } from '../use-live-reload';
+import { useLiveReload } from '../../../components/use-live-reload';
 
 const FIELDS: FieldId[] = ['dates', 'channels', 'splits', 'agents', 'events', ...LOCATION_FIELDS];
 const QUERY: QueryField[] = ['channels', 'splits', 'agents', 'events', ...LOCATION_FIELDS];

@@ -15,7 +15,7 @@ import { seriesOf } from '../series';
 import { useAnalyticsQuery } from '../use-analytics-query';
 import type { FieldId } from '../use-filter-fields';
 import { usePage } from '../use-paged';
-import { ReportSection } from '../../reports/ReportLayout';
+import { ReportSection } from '../../../components/ReportLayout';
 
 const FIELDS: FieldId[] = ['dates', 'integrationStatus', 'integrationService', 'idConv'];
 const QUERY: QueryField[] = ['integrationStatus', 'integrationService', 'idConv'];

@@ -13,7 +13,7 @@ import { Role } from '../../../../shared/roles';
 import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { useLiveReload } from '../../analytics/use-live-reload';
+import { useLiveReload } from '../../../components/use-live-reload';
 import { AgentSplitsDialog } from './AgentSplitsDialog';
 import { FormDialog } from '../../../components/settings/FormDialog';
 import { SelectField } from '../../../components/settings/fields';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MonitorTopic } from '../../../shared/realtime';
+import type { MonitorTopic } from '../../shared/realtime';
 
 /** Notices that come within this long of the first one become one reload. */
 export const LIVE_COALESCE_MS = 300;

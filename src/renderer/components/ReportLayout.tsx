@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { ReportDownloadId } from '../../../shared/report-downloads';
+import type { ReportDownloadId } from '../../shared/report-downloads';
 import { DownloadPanel } from './DownloadPanel';
 
 const useStyles = makeStyles({

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Body1, Button, Caption1, Field, ProgressBar, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular, Dismiss20Regular, FolderOpen20Regular } from '@fluentui/react-icons';
-import { formatNumber } from '../../../shared/format';
-import { CSV_DELIMITERS, CSV_DELIMITER_LABELS, type CsvDelimiter, type DownloadProgress, type ReportDownloadId } from '../../../shared/report-downloads';
-import { MSG } from '../../../shared/messages';
+import { formatNumber } from '../../shared/format';
+import { CSV_DELIMITERS, CSV_DELIMITER_LABELS, type CsvDelimiter, type DownloadProgress, type ReportDownloadId } from '../../shared/report-downloads';
+import { MSG } from '../../shared/messages';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: '260px', maxWidth: '420px' },
