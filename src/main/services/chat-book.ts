@@ -59,15 +59,162 @@ export type ChatSummary = Pick<Held, 'conversationId' | 'status' | 'customer' | 
  * no I/O. Merges what the platform sends without duplicates (by seq, pending ones by clientId),
  * counts unread client messages in chats not in view, and produces the sorted view.
  */
-export function createChatBook() {
-  const chats = new Map<string, Held>();
-  let viewId: string | null = null;
-  let visible = false;
-  let order = 0;
+export class ChatBook {
+  private readonly chats = new Map<string, Held>();
+  private viewId: string | null = null;
+  private visible = false;
+  private order = 0;
 
-  const inView = (id: string) => visible && viewId === id;
+  has(id: string): boolean {
+    return this.chats.has(id);
+  }
 
-  function fromSnapshot(snap: AgentChatSnapshot): Held {
+  status(id: string): AgentChatStatus | null {
+    return this.chats.get(id)?.status ?? null;
+  }
+
+  split(id: string): AgentChatView['split'] | null {
+    return this.chats.get(id)?.split ?? null;
+  }
+
+  isInView(id: string): boolean {
+    return this.visible && this.viewId === id;
+  }
+
+  /** A chat as the platform sends it (assignment, sync, accept). */
+  receive(snap: AgentChatSnapshot): ReceiveOutcome {
+    const held = this.chats.get(snap.conversationId);
+    if (!held) {
+      this.chats.set(snap.conversationId, this.fromSnapshot(snap));
+      this.prune();
+      return { added: true, merged: [], confirmed: [] };
+    }
+    // A finished conversation never reopens: a snapshot of it taken before it ended (a sync
+    // answer overtaken by chat:ended) must not bring it back.
+    if (held.status === 'FINALIZADO') return { added: false, merged: [], confirmed: [] };
+    const merged: MessageOutcome[] = [];
+    const confirmed: string[] = [];
+    for (const live of snap.messages) {
+      const result = this.merge(held, live);
+      if (result.outcome) merged.push(result.outcome);
+      if (result.confirmed) confirmed.push(result.confirmed);
+    }
+    if (snap.status !== 'ENTRANTE') held.unseenIncoming = false;
+    held.status = snap.status;
+    if (snap.status === 'FINALIZADO') held.finished = this.order++;
+    held.split = snap.split;
+    held.customer = snap.customer;
+    held.assignedAt = snap.assignedAt;
+    held.endAcronym = snap.endAcronym ?? held.endAcronym;
+    return { added: false, merged, confirmed };
+  }
+
+  /** A stored message; null when its chat is not held or the message already is. */
+  message(live: LiveMessage): { outcome: MessageOutcome | null; confirmed: string | null } | null {
+    const held = this.chats.get(live.conversationId);
+    return held ? this.merge(held, live) : null;
+  }
+
+  addPending(message: ConsoleMessage): void {
+    this.chats.get(message.conversationId)?.pending.push(message);
+  }
+
+  dropPending(conversationId: string, clientId: string): boolean {
+    const held = this.chats.get(conversationId);
+    const index = held ? held.pending.findIndex((m) => m.clientId === clientId) : -1;
+    if (!held || index < 0) return false;
+    held.pending.splice(index, 1);
+    return true;
+  }
+
+  /** FINALIZADO (SPEC §4): on finish recover false; by recovery recover true. Answers the pending clientIds dropped. */
+  finish(id: string, endAcronym: string | null, recover: boolean): string[] {
+    const held = this.chats.get(id);
+    if (!held || held.status === 'FINALIZADO') return [];
+    held.status = 'FINALIZADO';
+    held.recover = recover;
+    held.endAcronym = endAcronym ?? held.endAcronym;
+    held.unseenIncoming = false;
+    held.transfering = false;
+    held.finished = this.order++;
+    const dropped = pendingIds(held);
+    held.pending = [];
+    this.prune();
+    return dropped;
+  }
+
+  /** The chat left this agent without ending (transfer, re-queue). Answers the pending clientIds dropped. */
+  remove(id: string): string[] {
+    const held = this.chats.get(id);
+    if (!held) return [];
+    this.chats.delete(id);
+    return pendingIds(held);
+  }
+
+  /** What the agent is looking at; the chat in view, when visible, has nothing unseen. Answers whether anything changed. */
+  setView(id: string | null, isVisible: boolean): boolean {
+    const before = `${this.viewId}|${this.visible}`;
+    this.viewId = id;
+    this.visible = isVisible;
+    let changed = before !== `${this.viewId}|${this.visible}`;
+    const held = id === null ? undefined : this.chats.get(id);
+    if (held && this.visible && (held.unread > 0 || held.unseenIncoming)) {
+      held.unread = 0;
+      held.unseenIncoming = false;
+      changed = true;
+    }
+    if (changed) this.prune();
+    return changed;
+  }
+
+  markSeen(id: string): void {
+    const held = this.chats.get(id);
+    if (held) held.unseenIncoming = false;
+  }
+
+  patch(id: string, flags: Partial<ChatFlags>): boolean {
+    const held = this.chats.get(id);
+    if (!held) return false;
+    Object.assign(held, flags);
+    return true;
+  }
+
+  /** The open chats and the seq each continues from (the chat:sync request). */
+  open(): { conversationId: string; lastSeq: number }[] {
+    return [...this.chats.values()].filter((c) => c.status !== 'FINALIZADO').map((c) => ({ conversationId: c.conversationId, lastSeq: c.contiguous }));
+  }
+
+  messages(id: string): ConsoleMessage[] | null {
+    const held = this.chats.get(id);
+    return held ? [...held.stored, ...held.pending] : null;
+  }
+
+  views(): AgentChatView[] {
+    return sortAgentChats([...this.chats.values()].map((held) => toView(held, this.viewId)));
+  }
+
+  summary(id: string): ChatSummary | null {
+    const held = this.chats.get(id);
+    return held ? summarize(held) : null;
+  }
+
+  summaries(): ChatSummary[] {
+    return [...this.chats.values()].map(summarize);
+  }
+
+  /** Unseen incoming chats plus unread messages: the badge. */
+  unseenCount(): number {
+    let count = 0;
+    for (const c of this.chats.values()) count += c.unread + (c.unseenIncoming ? 1 : 0);
+    return count;
+  }
+
+  clear(): void {
+    this.chats.clear();
+    this.viewId = null;
+  }
+
+  private fromSnapshot(snap: AgentChatSnapshot): Held {
     const held: Held = {
       conversationId: snap.conversationId,
       status: snap.status,
@@ -92,237 +239,96 @@ export function createChatBook() {
       contiguous: 0,
       pending: [],
       unread: 0,
-      unseenIncoming: snap.status === 'ENTRANTE' && !inView(snap.conversationId),
-      arrived: order++,
+      unseenIncoming: snap.status === 'ENTRANTE' && !this.isInView(snap.conversationId),
+      arrived: this.order++,
       finished: 0
     };
     for (const message of snap.messages) insert(held, message);
-    if (snap.status === 'FINALIZADO') held.finished = order++;
+    if (snap.status === 'FINALIZADO') held.finished = this.order++;
     return held;
   }
 
-  /** Stores a message in seq order; false when that seq is already held. */
-  function insert(held: Held, live: LiveMessage): ConsoleMessage | null {
-    if (held.seqs.has(live.seq)) return null;
-    const message: ConsoleMessage = { ...live, pending: false };
-    held.seqs.add(live.seq);
-    const last = held.stored[held.stored.length - 1];
-    if (!last || last.seq < live.seq) held.stored.push(message);
-    else held.stored.splice(held.stored.findIndex((m) => m.seq > live.seq), 0, message);
-    while (held.seqs.has(held.contiguous + 1)) held.contiguous += 1;
-    return message;
-  }
-
-  function confirm(held: Held, live: LiveMessage): string | null {
-    if (live.clientId === null) return null;
-    const index = held.pending.findIndex((m) => m.clientId === live.clientId);
-    if (index < 0) return null;
-    held.pending.splice(index, 1);
-    return live.clientId;
-  }
-
-  function merge(held: Held, live: LiveMessage): { outcome: MessageOutcome | null; confirmed: string | null } {
+  private merge(held: Held, live: LiveMessage): { outcome: MessageOutcome | null; confirmed: string | null } {
     const confirmed = confirm(held, live);
     const message = insert(held, live);
     if (!message) return { outcome: null, confirmed };
-    const unseen = live.tipoUsuario === 'CLIENTE' && !inView(held.conversationId);
+    const unseen = live.tipoUsuario === 'CLIENTE' && !this.isInView(held.conversationId);
     if (unseen) held.unread += 1;
     return { outcome: { message, unseen }, confirmed };
   }
 
-  function prune(): void {
-    const finished = [...chats.values()].filter((c) => c.status === 'FINALIZADO' && !inView(c.conversationId));
+  private prune(): void {
+    const finished = [...this.chats.values()].filter((c) => c.status === 'FINALIZADO' && !this.isInView(c.conversationId));
     if (finished.length <= MAX_FINISHED_CHATS) return;
     finished.sort((a, b) => a.finished - b.finished);
-    for (const old of finished.slice(0, finished.length - MAX_FINISHED_CHATS)) chats.delete(old.conversationId);
+    for (const old of finished.slice(0, finished.length - MAX_FINISHED_CHATS)) this.chats.delete(old.conversationId);
   }
+}
 
-  function summarize(c: Held): ChatSummary {
-    return {
-      conversationId: c.conversationId,
-      status: c.status,
-      customer: c.customer,
-      split: c.split,
-      canal: c.canal,
-      transfer: c.transfer,
-      unread: c.unread,
-      unseenIncoming: c.unseenIncoming,
-      arrived: c.arrived,
-      lastClientMessage: c.stored.findLast((m) => m.tipoUsuario === 'CLIENTE') ?? null
-    };
-  }
+/** Stores a message in seq order; null when that seq is already held. */
+function insert(held: Held, live: LiveMessage): ConsoleMessage | null {
+  if (held.seqs.has(live.seq)) return null;
+  const message: ConsoleMessage = { ...live, pending: false };
+  held.seqs.add(live.seq);
+  const last = held.stored[held.stored.length - 1];
+  if (!last || last.seq < live.seq) held.stored.push(message);
+  else held.stored.splice(held.stored.findIndex((m) => m.seq > live.seq), 0, message);
+  while (held.seqs.has(held.contiguous + 1)) held.contiguous += 1;
+  return message;
+}
 
-  function lastOf(held: Held): ConsoleMessage | null {
-    return held.pending[held.pending.length - 1] ?? held.stored[held.stored.length - 1] ?? null;
-  }
+/** Takes the pending message a stored one stands for out of the pending list; answers its clientId. */
+function confirm(held: Held, live: LiveMessage): string | null {
+  if (live.clientId === null) return null;
+  const index = held.pending.findIndex((m) => m.clientId === live.clientId);
+  if (index < 0) return null;
+  held.pending.splice(index, 1);
+  return live.clientId;
+}
 
-  function toView(held: Held): AgentChatView {
-    const lastMessage = lastOf(held);
-    return {
-      conversationId: held.conversationId,
-      status: held.status,
-      active: viewId === held.conversationId,
-      unreadMessages: held.unread,
-      messageCount: held.stored.length + held.pending.length,
-      lastMessage,
-      lastInteraction: lastMessage?.fechaMensaje ?? held.assignedAt ?? held.fechaEntrada,
-      recover: held.recover,
-      transfer: held.transfer,
-      transfering: held.transfering,
-      causalsChecked: held.causalsChecked,
-      businessCausals: held.businessCausals,
-      endCausals: held.endCausals,
-      causalsSetted: held.causalsSetted,
-      sendingMessage: held.pending.length > 0,
-      uploadFile: { ...held.uploadFile },
-      customer: held.customer,
-      canal: held.canal,
-      idVa: held.idVa,
-      split: held.split,
-      fechaEntrada: held.fechaEntrada,
-      endAcronym: held.endAcronym
-    };
-  }
+function pendingIds(held: Held): string[] {
+  return held.pending.flatMap((m) => (m.clientId ? [m.clientId] : []));
+}
 
+function summarize(c: Held): ChatSummary {
   return {
-    has: (id: string) => chats.has(id),
-    status: (id: string): AgentChatStatus | null => chats.get(id)?.status ?? null,
-    split: (id: string) => chats.get(id)?.split ?? null,
-    isInView: inView,
-
-    /** A chat as the platform sends it (assignment, sync, accept). */
-    receive(snap: AgentChatSnapshot): ReceiveOutcome {
-      const held = chats.get(snap.conversationId);
-      if (!held) {
-        chats.set(snap.conversationId, fromSnapshot(snap));
-        prune();
-        return { added: true, merged: [], confirmed: [] };
-      }
-      // A finished conversation never reopens: a snapshot of it taken before it ended (a sync
-      // answer overtaken by chat:ended) must not bring it back.
-      if (held.status === 'FINALIZADO') return { added: false, merged: [], confirmed: [] };
-      const merged: MessageOutcome[] = [];
-      const confirmed: string[] = [];
-      for (const live of snap.messages) {
-        const result = merge(held, live);
-        if (result.outcome) merged.push(result.outcome);
-        if (result.confirmed) confirmed.push(result.confirmed);
-      }
-      if (snap.status !== 'ENTRANTE') held.unseenIncoming = false;
-      held.status = snap.status;
-      if (snap.status === 'FINALIZADO') held.finished = order++;
-      held.split = snap.split;
-      held.customer = snap.customer;
-      held.assignedAt = snap.assignedAt;
-      held.endAcronym = snap.endAcronym ?? held.endAcronym;
-      return { added: false, merged, confirmed };
-    },
-
-    /** A stored message; null when its chat is not held or the message already is. */
-    message(live: LiveMessage): { outcome: MessageOutcome | null; confirmed: string | null } | null {
-      const held = chats.get(live.conversationId);
-      return held ? merge(held, live) : null;
-    },
-
-    addPending(message: ConsoleMessage): void {
-      chats.get(message.conversationId)?.pending.push(message);
-    },
-
-    dropPending(conversationId: string, clientId: string): boolean {
-      const held = chats.get(conversationId);
-      const index = held ? held.pending.findIndex((m) => m.clientId === clientId) : -1;
-      if (!held || index < 0) return false;
-      held.pending.splice(index, 1);
-      return true;
-    },
-
-    /** FINALIZADO (SPEC §4): on finish recover false; by recovery recover true. Answers the pending clientIds dropped. */
-    finish(id: string, endAcronym: string | null, recover: boolean): string[] {
-      const held = chats.get(id);
-      if (!held || held.status === 'FINALIZADO') return [];
-      held.status = 'FINALIZADO';
-      held.recover = recover;
-      held.endAcronym = endAcronym ?? held.endAcronym;
-      held.unseenIncoming = false;
-      held.transfering = false;
-      held.finished = order++;
-      const dropped = held.pending.flatMap((m) => (m.clientId ? [m.clientId] : []));
-      held.pending = [];
-      prune();
-      return dropped;
-    },
-
-    /** The chat left this agent without ending (transfer, re-queue). Answers the pending clientIds dropped. */
-    remove(id: string): string[] {
-      const held = chats.get(id);
-      if (!held) return [];
-      chats.delete(id);
-      return held.pending.flatMap((m) => (m.clientId ? [m.clientId] : []));
-    },
-
-    /** What the agent is looking at; the chat in view, when visible, has nothing unseen. Answers whether anything changed. */
-    setView(id: string | null, isVisible: boolean): boolean {
-      const before = `${viewId}|${visible}`;
-      viewId = id;
-      visible = isVisible;
-      let changed = before !== `${viewId}|${visible}`;
-      const held = id === null ? undefined : chats.get(id);
-      if (held && visible && (held.unread > 0 || held.unseenIncoming)) {
-        held.unread = 0;
-        held.unseenIncoming = false;
-        changed = true;
-      }
-      if (changed) prune();
-      return changed;
-    },
-
-    markSeen(id: string): void {
-      const held = chats.get(id);
-      if (held) held.unseenIncoming = false;
-    },
-
-    patch(id: string, flags: Partial<ChatFlags>): boolean {
-      const held = chats.get(id);
-      if (!held) return false;
-      Object.assign(held, flags);
-      return true;
-    },
-
-    /** The open chats and the seq each continues from (the chat:sync request). */
-    open(): { conversationId: string; lastSeq: number }[] {
-      return [...chats.values()].filter((c) => c.status !== 'FINALIZADO').map((c) => ({ conversationId: c.conversationId, lastSeq: c.contiguous }));
-    },
-
-    messages(id: string): ConsoleMessage[] | null {
-      const held = chats.get(id);
-      return held ? [...held.stored, ...held.pending] : null;
-    },
-
-    views(): AgentChatView[] {
-      return sortAgentChats([...chats.values()].map(toView));
-    },
-
-    summary(id: string): ChatSummary | null {
-      const held = chats.get(id);
-      return held ? summarize(held) : null;
-    },
-
-    summaries(): ChatSummary[] {
-      return [...chats.values()].map(summarize);
-    },
-
-    /** Unseen incoming chats plus unread messages: the badge. */
-    unseenCount(): number {
-      let count = 0;
-      for (const c of chats.values()) count += c.unread + (c.unseenIncoming ? 1 : 0);
-      return count;
-    },
-
-    clear(): void {
-      chats.clear();
-      viewId = null;
-    }
+    conversationId: c.conversationId,
+    status: c.status,
+    customer: c.customer,
+    split: c.split,
+    canal: c.canal,
+    transfer: c.transfer,
+    unread: c.unread,
+    unseenIncoming: c.unseenIncoming,
+    arrived: c.arrived,
+    lastClientMessage: c.stored.findLast((m) => m.tipoUsuario === 'CLIENTE') ?? null
   };
 }
 
-export type ChatBook = ReturnType<typeof createChatBook>;
+function toView(held: Held, viewId: string | null): AgentChatView {
+  const lastMessage = held.pending[held.pending.length - 1] ?? held.stored[held.stored.length - 1] ?? null;
+  return {
+    conversationId: held.conversationId,
+    status: held.status,
+    active: viewId === held.conversationId,
+    unreadMessages: held.unread,
+    messageCount: held.stored.length + held.pending.length,
+    lastMessage,
+    lastInteraction: lastMessage?.fechaMensaje ?? held.assignedAt ?? held.fechaEntrada,
+    recover: held.recover,
+    transfer: held.transfer,
+    transfering: held.transfering,
+    causalsChecked: held.causalsChecked,
+    businessCausals: held.businessCausals,
+    endCausals: held.endCausals,
+    causalsSetted: held.causalsSetted,
+    sendingMessage: held.pending.length > 0,
+    uploadFile: { ...held.uploadFile },
+    customer: held.customer,
+    canal: held.canal,
+    idVa: held.idVa,
+    split: held.split,
+    fechaEntrada: held.fechaEntrada,
+    endAcronym: held.endAcronym
+  };
+}

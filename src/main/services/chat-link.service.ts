@@ -16,7 +16,7 @@ import { createAgentRequests } from './agent-requests';
 import type { ApiClient } from './api-client';
 import { backoffDelay, DEFAULT_BACKOFF } from './backoff';
 import { createChatAlerts } from './chat-alerts';
-import { createChatBook, type ChatFlags } from './chat-book';
+import { ChatBook, type ChatFlags } from './chat-book';
 import { createChatOutbox } from './chat-outbox';
 import { CHAT_TEXT } from './chat-texts';
 import type { EventBus } from './event-bus';
@@ -102,7 +102,7 @@ export function createChatLink(deps: ChatLinkDeps): ChatLink {
   const ackTimeoutMs = deps.ackTimeoutMs ?? ACK_TIMEOUT_MS;
   const backoff = { ...DEFAULT_BACKOFF, ...deps.backoff, random };
 
-  const book = createChatBook();
+  const book = new ChatBook();
   const alerts = createChatAlerts({ notifier: deps.notifier, bus, clock, book, ...(deps.repeatMs ? { repeatMs: deps.repeatMs } : {}) });
   const requests = createAgentRequests({ socket: () => socket, clock, logger, timeoutMs: ackTimeoutMs });
   const request = requests.request;

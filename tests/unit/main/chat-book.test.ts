@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../../src/main/services/backoff';
-import { createChatBook, MAX_FINISHED_CHATS } from '../../../src/main/services/chat-book';
+import { ChatBook, MAX_FINISHED_CHATS } from '../../../src/main/services/chat-book';
 import type { AgentChatSnapshot, LiveMessage } from '../../../src/shared/realtime';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 15, 13, 0, s)).toISOString();
@@ -30,7 +30,7 @@ function snapshot(conversationId: string, messages: LiveMessage[] = [], status: 
 
 describe('chat book', () => {
   it('keeps messages in seq order whatever order they come in, once each, and syncs from the first gap', () => {
-    const book = createChatBook();
+    const book = new ChatBook();
     book.receive(snapshot('A', [message('A', 1)]));
     expect(book.message(message('A', 3))?.outcome?.message.seq).toBe(3);
     expect(book.open()).toEqual([{ conversationId: 'A', lastSeq: 1 }]);
@@ -41,7 +41,7 @@ describe('chat book', () => {
   });
 
   it('a stored message replaces the pending one with its clientId, after the stored ones', () => {
-    const book = createChatBook();
+    const book = new ChatBook();
     book.receive(snapshot('A', [], 'ACTIVO'));
     const pending = { ...message('A', 0, 'ASESOR', 'cid-00001'), pending: true };
     book.addPending(pending);
@@ -60,7 +60,7 @@ describe('chat book', () => {
   });
 
   it('counts client messages in chats not in view; viewing clears; sorts open chats first, newest first', () => {
-    const book = createChatBook();
+    const book = new ChatBook();
     book.receive(snapshot('A', [], 'ACTIVO'));
     book.receive(snapshot('B', [], 'ACTIVO'));
     book.setView('A', true);
@@ -79,7 +79,7 @@ describe('chat book', () => {
   });
 
   it('forgets the oldest finished chats beyond the cap, never an open one', () => {
-    const book = createChatBook();
+    const book = new ChatBook();
     book.receive(snapshot('open', [], 'ACTIVO'));
     for (let i = 0; i < MAX_FINISHED_CHATS + 5; i++) {
       book.receive(snapshot(`f${i}`, [], 'ACTIVO'));
