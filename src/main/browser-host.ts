@@ -10,7 +10,7 @@
  * <tmp>/atiende-descargas) under a name not yet taken; notifications and the badge are forwarded to
  * the tab, whose bridge shows them (src/main/bridge-script.ts).
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,6 +27,7 @@ import type { Db } from '../server/db/types';
 import { bridgeScript, TAB_ID_PATTERN, type HostMessage } from './bridge-script';
 import { RENDERER_SECURITY_HEADERS } from './csp';
 import { createIpcHandlers, isIpcChannel, type IpcHandlers } from './ipc/register';
+import { ensureRendererBuilt, rendererOut } from './renderer-build';
 import { BRIDGE_PATH, BRIDGE_SOCKET_PATH, readRendererFile } from './renderer-files';
 import { createMainServices, type MainServices } from './services';
 import { uniquePath } from './services/file-download';
@@ -59,13 +60,10 @@ export interface BrowserHost {
 }
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const rendererOut = join(projectRoot, 'out', 'renderer');
 const APP_ICON = join(projectRoot, 'resources', 'icon.png');
-const RENDERER_SOURCES = [join(projectRoot, 'src', 'renderer'), join(projectRoot, 'src', 'shared'), join(projectRoot, 'vite.renderer.config.ts')];
 /** A tab that has had no connection for this long is forgotten (its sessionStorage id is gone with it). */
 const TAB_IDLE_MS = 15 * 60_000;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
-const BUILD_LOCK_WAIT_MS = 5 * 60_000;
 
 const Incoming = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), arg: z.unknown().optional() });
 
@@ -284,53 +282,6 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
     'content-length': Buffer.byteLength(body)
   });
   res.end(headOnly ? undefined : body);
-}
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function rendererIsFresh(): boolean {
-  const index = join(rendererOut, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  return built > 0 && Math.max(...RENDERER_SOURCES.map(newestMtime)) <= built;
-}
-
-/**
- * Builds out/renderer with vite.renderer.config.ts when it is missing or older than its sources.
- * Several hosts may start at once (parallel test workers): a lock directory lets one build while
- * the others wait and then find the output fresh.
- */
-export async function ensureRendererBuilt(logger: Logger): Promise<void> {
-  if (rendererIsFresh()) return;
-  const lock = join(projectRoot, 'out', '.renderer-build.lock');
-  mkdirSync(dirname(lock), { recursive: true });
-  const deadline = Date.now() + BUILD_LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A lock left behind by a killed build is taken over once it is clearly abandoned.
-      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
-      if (age > BUILD_LOCK_WAIT_MS) rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error('Otra compilación de la interfaz no terminó a tiempo');
-      else await new Promise((done) => setTimeout(done, 250));
-    }
-  }
-  try {
-    if (rendererIsFresh()) return;
-    logger.info('Compilando la interfaz en out/renderer…');
-    const { build } = await import('vite');
-    await build({ configFile: join(projectRoot, 'vite.renderer.config.ts'), logLevel: 'warn' });
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
 }
 
 function parseCli(argv: string[]): BrowserHostOptions & { port: number } {
