@@ -139,6 +139,8 @@ describe('mensajes', () => {
     const list = await screen.findByRole('list', { name: 'Mensajes de fin de conversación' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('form')?.getAttribute('aria-label'))).toEqual(['CCCNE', 'FCCC', 'FCCA', 'FCTIC', 'FCTIA', 'FCFHL'].map((a) => `Mensaje ${a}`));
+    // Each card is headed by its acronym with its meaning beside it.
+    expect(within(items[1]!).getByText('FCCC — El cliente cerró el chat')).toBeTruthy();
     expect(within(items[5]!).getByText('Fin de conversación')).toBeTruthy();
     expect(within(items[0]!).queryByText('Fin de conversación')).toBeNull();
 

@@ -170,4 +170,37 @@ describe('causales de finalización', () => {
     expect(fake.sent('createFinalReason').map(bodyOf)).toEqual([{ codigoCausalFinalizacion: 'NO_RESUELTO', nombre: 'No resuelto', descripcion: '', activo: false }]);
     expect(rowNames()).toEqual(['No resuelto', 'Resuelto']);
   });
+
+  it('edits, switches off and deletes (after confirming) through the finalisation calls', async () => {
+    const final = (id: number, nombre: string, activo = true): FinalReason => ({ ...business(id, nombre, activo), codigoCausalFinalizacion: `F${id}` });
+    const fake = installSettings({
+      finalReasons: () => okReply([final(1, 'Resuelto'), final(2, 'Abandono')]),
+      updateFinalReason: (arg) => okReply({ ...final(Number(bodyOf(arg).idCausal), ''), ...bodyOf(arg) }),
+      deleteFinalReason: () => okReply(true)
+    });
+    renderPage(<FinalReasonsPage />);
+    await screen.findByRole('rowheader', { name: 'Abandono' });
+    fireEvent.click(within(rowOf('Abandono')).getByRole('button', { name: 'Editar Abandono' }));
+    const form = dialog();
+    fireEvent.change(form.getByLabelText(/^Nombre/), { target: { value: 'Abandono del cliente' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.causales.updated)).toBeTruthy();
+    await waitFor(() => expect(rowNames()).toEqual(['Resuelto', 'Abandono del cliente']));
+
+    fireEvent.click(within(rowOf('Abandono del cliente')).getByRole('switch', { name: 'Activar o desactivar Abandono del cliente' }));
+    await waitFor(() => expect((within(rowOf('Abandono del cliente')).getByRole('switch') as HTMLInputElement).checked).toBe(false));
+    expect(fake.sent('updateFinalReason').map(bodyOf)).toEqual([
+      { idCausal: 2, nombre: 'Abandono del cliente', descripcion: 'Descripción Abandono', activo: true },
+      { idCausal: 2, nombre: 'Abandono del cliente', descripcion: 'Descripción Abandono', activo: false }
+    ]);
+
+    fireEvent.click(within(rowOf('Abandono del cliente')).getByRole('button', { name: 'Eliminar Abandono del cliente' }));
+    const confirm = await findConfirm();
+    expect(confirm.getByRole('heading').textContent).toContain('¿Eliminar la causal Abandono del cliente?');
+    fireEvent.click(confirm.getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText(MSG.causales.deleted)).toBeTruthy();
+    await waitFor(() => expect(rowNames()).toEqual(['Resuelto']));
+    expect(fake.sent('deleteFinalReason').map((a) => a.query)).toEqual([{ idCausal: 2 }]);
+    expect(fake.sent('updateBusinessReason')).toEqual([]);
+  });
 });

@@ -62,6 +62,35 @@ describe('splits', () => {
     });
   });
 
+  it('edits a split in place without its code, refusing a client inactivity below 1 with what was typed kept', async () => {
+    const fake = installSettings({
+      splits: () => okReply([split(1, 'Atención general'), split(2, 'Ventas')]),
+      updateSplit: (arg) => okReply(split(Number(body(arg).idSplit), String(body(arg).nombre), { timeInactivityClient: Number(body(arg).timeInactivityClient) }))
+    });
+    renderPage(<SplitsPage />);
+    await screen.findByRole('rowheader', { name: 'Ventas' });
+    fireEvent.click(within(rowOf('Ventas')).getByRole('button', { name: 'Editar Ventas' }));
+    const form = dialog();
+    // The code is fixed once created; the timers come filled in.
+    expect(form.queryByLabelText(/^Código/)).toBeNull();
+    expect((form.getByLabelText(/^Inactividad del cliente/) as HTMLInputElement).value).toBe('10');
+    fireEvent.change(form.getByLabelText(/^Nombre/), { target: { value: 'Ventas y cartera' } });
+    fireEvent.change(form.getByLabelText(/^Inactividad del cliente/), { target: { value: '0' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('El tiempo de inactividad del cliente debe ser al menos 1')).toBeTruthy();
+    expect((form.getByLabelText(/^Nombre/) as HTMLInputElement).value).toBe('Ventas y cartera');
+    expect(fake.sent('updateSplit')).toEqual([]);
+
+    fireEvent.change(form.getByLabelText(/^Inactividad del cliente/), { target: { value: '12' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar', hidden: true }));
+    expect(await screen.findByText(MSG.splits.updated)).toBeTruthy();
+    await waitFor(() => expect(rowNames()).toEqual(['Atención general', 'Ventas y cartera']));
+    expect(within(rowOf('Ventas y cartera')).getByText('Inactividad del cliente: 12 min')).toBeTruthy();
+    expect(fake.sent('updateSplit').map(body)).toEqual([
+      { idSplit: 2, nombre: 'Ventas y cartera', descripcion: '', activo: true, timeInactivityAgent: 5, timeInactivityClient: 12, timeMaxInitConversation: 15 }
+    ]);
+  });
+
   it('refuses an overlapping period before sending (the platform’s rule, shared) and adds one that only touches', async () => {
     const fake = installSettings({
       splits: () => okReply([split(1, 'Atención general', { horariosAtencion: [monday(11, '08:00', '12:00')] })]),
@@ -161,6 +190,45 @@ describe('splits', () => {
       [2, false],
       [3, false]
     ]);
+  });
+
+  it('gives the chosen splits a timer at once and keeps each one’s own where the field is left blank', async () => {
+    const fake = installSettings({
+      splits: () => okReply([split(1, 'Atención general'), split(2, 'Ventas', { timeInactivityClient: 20 })]),
+      updateSplits: (arg) =>
+        okReply(
+          (body(arg).splits as Record<string, unknown>[]).map((s) =>
+            split(Number(s.idSplit), String(s.nombre), {
+              timeInactivityAgent: Number(s.timeInactivityAgent),
+              timeInactivityClient: Number(s.timeInactivityClient),
+              timeMaxInitConversation: Number(s.timeMaxInitConversation)
+            })
+          )
+        )
+    });
+    renderPage(<SplitsPage />);
+    await screen.findByRole('rowheader', { name: 'Ventas' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Atención general' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Ventas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar seleccionados' }));
+    const form = dialog();
+    fireEvent.change(form.getByLabelText(/^Inactividad del asesor/), { target: { value: '0' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('El tiempo de inactividad del asesor debe ser al menos 1')).toBeTruthy();
+    expect(fake.sent('updateSplits')).toEqual([]);
+
+    fireEvent.change(form.getByLabelText(/^Inactividad del asesor/), { target: { value: '7' } });
+    fireEvent.click(form.getByRole('button', { name: 'Guardar', hidden: true }));
+    expect(await screen.findByText(MSG.splits.bulkUpdated)).toBeTruthy();
+    expect(fake.sent('updateSplits').map((a) => (body(a).splits as Record<string, unknown>[]).map((s) => [s.idSplit, s.activo, s.timeInactivityAgent, s.timeInactivityClient, s.timeMaxInitConversation]))).toEqual([
+      [
+        [1, true, 7, 10, 15],
+        [2, true, 7, 20, 15]
+      ]
+    ]);
+    await waitFor(() => expect(within(rowOf('Ventas')).getByText('Inactividad del asesor: 7 min')).toBeTruthy());
+    expect(within(rowOf('Ventas')).getByText('Inactividad del cliente: 20 min')).toBeTruthy();
+    expect(within(rowOf('Ventas')).getByText('Tiempo máximo de inicio: 15 min')).toBeTruthy();
   });
 
   it('deletes a split only when the platform answers true, and drops the derivations towards it', async () => {
