@@ -22,21 +22,29 @@ function isTabsterRedirector(ruleId: string, html: string): boolean {
 /**
  * Whether nothing on the page is still loading (aria-busy) or moving: a Fluent button that turns
  * enabled when its data arrives fades its colours for 100 ms, and axe measuring contrast in the
- * middle of that fade reports a colour the page never rests at. Endless animations (a spinner) do not count.
+ * middle of that fade reports a colour the page never rests at. Endless animations (a spinner) do
+ * not count, nor a toast's timer: an empty span (`data-timer-status`) whose 5 s animation is only
+ * the toast's countdown, which nothing shows — waited for, it held every check after a save for up
+ * to the 5 s below.
  */
 const isSettled = (): boolean => {
   // Runs in the page: the Node typings here have no DOM.
   const { document } = globalThis as unknown as PageDocument;
   return (
     document.querySelector('[aria-busy="true"]') === null &&
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity || a.effect?.target?.hasAttribute('data-timer-status') === true)
   );
 };
 
 interface PageDocument {
   document: {
     querySelector(selector: string): object | null;
-    getAnimations(): { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null }[];
+    getAnimations(): {
+      playState: string;
+      effect: { getComputedTiming(): { iterations?: number }; target?: { hasAttribute(name: string): boolean } | null } | null;
+    }[];
   };
 }
 
