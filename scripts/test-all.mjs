@@ -1,13 +1,23 @@
 #!/usr/bin/env node
 // `npm test`: provisions what the suites need (Chromium, slapd: scripts/provision.mjs), then lint,
-// typecheck, unit + integration (vitest), end-to-end (Playwright), then ONE closing line
-// `N passed, N failed, N skipped` summing every suite. Exit code 1 if anything failed.
+// typecheck, unit + integration (vitest), end-to-end (Playwright), then a summary with each suite's
+// counts and time (scripts/test-summary.mjs) whose last line is `N passed, N failed, N skipped`
+// summing every suite. Exit code 1 if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { NO_BROWSER_MESSAGE, provisionMachine } from './provision.mjs';
+import { summaryLines } from './test-summary.mjs';
 
 const results = [];
+const started = performance.now();
+
+/** Runs `step` and answers what it answered with how long it took, in milliseconds. */
+async function timed(step) {
+  const start = performance.now();
+  const value = await step();
+  return { value, ms: performance.now() - start };
+}
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** Runs a local tool (through npx) or, with `node` first, a script of ours. */
@@ -40,16 +50,21 @@ mkdirSync('test-results', { recursive: true });
 
 // 0. What the suites need from the machine: found, or installed (one line each).
 console.log('━━ provision');
-const provisioned = await provisionMachine();
+const { value: provisioned, ms: provisionMs } = await timed(() => provisionMachine());
+results.push({ suite: 'provision', passed: 0, timeOnly: true, ms: provisionMs });
 
-// 1. Lint and typecheck: one check each.
-results.push({ suite: 'lint', passed: run('lint', ['eslint', '.', '--max-warnings=0']) ? 1 : 0, failedOnly: true });
-for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) {
-  results.push({ suite: `typecheck ${project}`, passed: run(`typecheck ${project}`, ['tsc', '-p', project, '--noEmit']) ? 1 : 0, failedOnly: true });
+/** One check (lint, a typecheck, the security review): 1 passed or 1 failed, with its time. */
+async function check(suite, args) {
+  const { value: ok, ms } = await timed(() => run(suite, args));
+  results.push({ suite, passed: ok ? 1 : 0, failedOnly: true, ms });
 }
 
+// 1. Lint and typecheck: one check each.
+await check('lint', ['eslint', '.', '--max-warnings=0']);
+for (const project of ['tsconfig.node.json', 'tsconfig.web.json']) await check(`typecheck ${project}`, ['tsc', '-p', project, '--noEmit']);
+
 // Electron security review (DESIGN.md §4).
-results.push({ suite: 'electronegativity', passed: run('electronegativity', ['node', 'scripts/electronegativity.mjs']) ? 1 : 0, failedOnly: true });
+await check('electronegativity', ['node', 'scripts/electronegativity.mjs']);
 
 // 2. Unit and integration. The server suite also runs on PostgreSQL when one answers (DESIGN.md §5).
 const vitestEnv = {};
@@ -60,35 +75,29 @@ if (provisioned.haproxy.path) vitestEnv.HAPROXY_PATH = provisioned.haproxy.path;
 if (!process.env.DATABASE_URL && (await reachable(5432))) vitestEnv.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 if (!process.env.REDIS_URL && (await reachable(6379))) vitestEnv.REDIS_URL = 'redis://127.0.0.1:6379';
 rmSync('test-results/vitest.json', { force: true });
-const vitestOk = run('unit + integration', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], vitestEnv);
+const { value: vitestOk, ms: vitestMs } = await timed(() =>
+  run('unit + integration', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], vitestEnv)
+);
 const v = readJson('test-results/vitest.json');
-if (v) results.push({ suite: 'vitest', passed: v.numPassedTests, failed: v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1), skipped: v.numPendingTests + v.numTodoTests });
-else results.push({ suite: 'vitest', passed: 0, failed: 1 });
+if (v) results.push({ suite: 'vitest', passed: v.numPassedTests, failed: v.numFailedTests + (vitestOk || v.numFailedTests ? 0 : 1), skipped: v.numPendingTests + v.numTodoTests, ms: vitestMs });
+else results.push({ suite: 'vitest', passed: 0, failed: 1, ms: vitestMs });
 
 // 3. End to end in Chromium through the browser host: not started without a browser (one failure, the reason printed).
 rmSync('test-results/e2e.json', { force: true });
 if (provisioned.chromium.path) {
-  const e2eOk = run('end to end', ['playwright', 'test'], { CHROME_PATH: provisioned.chromium.path });
+  const { value: e2eOk, ms: e2eMs } = await timed(() => run('end to end', ['playwright', 'test'], { CHROME_PATH: provisioned.chromium.path }));
   const e = readJson('test-results/e2e.json');
-  if (e?.stats) results.push({ suite: 'e2e', passed: e.stats.expected + (e.stats.flaky ?? 0), failed: e.stats.unexpected + (e2eOk || e.stats.unexpected ? 0 : 1), skipped: e.stats.skipped });
-  else results.push({ suite: 'e2e', passed: 0, failed: 1 });
+  if (e?.stats) results.push({ suite: 'e2e', passed: e.stats.expected + (e.stats.flaky ?? 0), failed: e.stats.unexpected + (e2eOk || e.stats.unexpected ? 0 : 1), skipped: e.stats.skipped, ms: e2eMs });
+  else results.push({ suite: 'e2e', passed: 0, failed: 1, ms: e2eMs });
 } else {
   console.log(`\n━━ end to end: not run. ${NO_BROWSER_MESSAGE}`);
   results.push({ suite: 'e2e (no Chromium)', passed: 0, failed: 1 });
 }
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-console.log('\n━━ Summary');
-for (const r of results) {
-  const f = r.failedOnly ? (r.passed ? 0 : 1) : (r.failed ?? 0);
-  passed += r.passed;
-  failed += f;
-  skipped += r.skipped ?? 0;
-  console.log(`  ${r.suite.padEnd(28)} ${r.passed} passed, ${f} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
-}
-if (!existsSync('node_modules')) console.log('node_modules is missing: run npm install first.');
-for (const thing of [provisioned.chromium, provisioned.slapd, provisioned.haproxy]) if (!thing.path) console.log(thing.line);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed === 0 ? 0 : 1);
+const notes = [];
+if (!existsSync('node_modules')) notes.push('node_modules is missing: run npm install first.');
+for (const thing of [provisioned.chromium, provisioned.slapd, provisioned.haproxy]) if (!thing.path) notes.push(thing.line);
+const summary = summaryLines(results, { notes, totalMs: performance.now() - started });
+console.log('');
+for (const line of summary.lines) console.log(line);
+process.exit(summary.failed === 0 ? 0 : 1);
