@@ -13,10 +13,11 @@ import { today } from '../../../src/shared/format';
 import { bucketLabel } from '../../../src/renderer/features/analytics/labels';
 import { INDICATOR_IDS, INDICATOR_LABELS, PERCENT_INDICATOR_IDS } from '../../../src/shared/constants';
 import type { ChartSeries } from '../../../src/shared/domain/statistics';
-import { PNG_DATA_URL, drawn, renderWithProviders } from './analytics-fixtures';
+import { PNG_DATA_URL, drawn } from './chart-mock';
+import { renderWithProviders } from './component-fixtures';
 import { fail, installFakeAtiende, ok } from './fake-atiende';
 
-vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
+vi.mock('react-chartjs-2', () => import('./chart-mock'));
 
 let fake: ReturnType<typeof installFakeAtiende>;
 beforeEach(() => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { renderApp } from './render-app';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { FilterBar, type FilterField, type FilterValue } from '../../../src/renderer/components/FilterBar';
@@ -11,11 +10,10 @@ import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import { today } from '../../../src/shared/format';
 import type { IpcResult } from '../../../src/shared/ipc';
 import { REPORT_PAGES } from '../../../src/shared/report-pages';
-import type { RoleId } from '../../../src/shared/roles';
-import { drawn, renderWithProviders } from './analytics-fixtures';
-import { installFakeAtiende, ok, sessionView } from './fake-atiende';
+import { drawn, renderAnalyticsAt, renderWithProviders } from './analytics-fixtures';
+import { installFakeAtiende, ok } from './fake-atiende';
 
-vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
+vi.mock('react-chartjs-2', () => import('./chart-mock'));
 
 /** Two regionals; Antioquia (1) and Caldas (2) in Andina, Atlántico (3) in Caribe, Chocó (4) in none yet. */
 const TREE = {
@@ -55,10 +53,6 @@ afterEach(cleanup);
 const calls = () => fake.api.analytics.query.mock.calls.map(([arg]) => arg as AnalyticsQueryArg);
 const lastCallOf = (call: string) => calls().filter((c) => c.call === call).at(-1);
 
-function renderAt(path: string, role: RoleId) {
-  fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-  renderApp(path);
-}
 
 /** Opens a multiselect by its label and clicks the options named. */
 async function choose(label: string, ...names: string[]) {
@@ -156,7 +150,7 @@ describe('the pages offer the filters their calls take', { timeout: 30_000 }, ()
       if (arg.call === 'locationList') return ok(TREE);
       return ok({ labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] });
     };
-    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 6);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
     expect(lastCallOf('locationList')).toEqual({ call: 'locationList', query: { requireCities: true } });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Regionales' }).getAttribute('aria-disabled')).not.toBe('true'));
@@ -185,7 +179,7 @@ describe('the pages offer the filters their calls take', { timeout: 30_000 }, ()
       if (arg.call === 'escalatedChats') return ok({ chats: [], currentPage: 1, currentResults: 0, totalPages: 0, totalResult: 0 });
       return new Promise(() => {});
     };
-    renderAt(ANALYTICS_PAGES.escalatedChats.path, 3);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.escalatedChats.path, 3);
     await screen.findByRole('combobox', { name: 'Eventos de no atención' });
     await waitFor(() => expect(lastCallOf('notAttendedEvents')).toEqual({ call: 'notAttendedEvents', query: {} }));
     await choose('Eventos de no atención', 'Sin asesores disponibles');
@@ -201,7 +195,7 @@ describe('the pages offer the filters their calls take', { timeout: 30_000 }, ()
       if (arg.call === 'typeDocuments') return ok([{ nameTypeDocument: 'CÉDULA CIUDADANIA' }, { nameTypeDocument: 'NIT' }]);
       return new Promise(() => {});
     };
-    renderAt(REPORT_PAGES.history.path, 3);
+    renderAnalyticsAt(fake, REPORT_PAGES.history.path, 3);
     const select = (await screen.findByLabelText('Tipo de documento')) as HTMLSelectElement;
     await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(['Todos', 'CÉDULA CIUDADANIA', 'NIT']));
     expect(lastCallOf('typeDocuments')).toEqual({ call: 'typeDocuments', query: { start: today(), end: today() } });
@@ -213,11 +207,11 @@ describe('the pages offer the filters their calls take', { timeout: 30_000 }, ()
   });
 
   it('show no filter a page cannot use: no locations where the calls are not about conversations', async () => {
-    renderAt(ANALYTICS_PAGES.integrations.path, 3);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.integrations.path, 3);
     await screen.findByRole('textbox', { name: /Conversación/ });
     expect(screen.queryByRole('combobox', { name: 'Regionales' })).toBeNull();
     cleanup();
-    renderAt(ANALYTICS_PAGES.agentStates.path, 3);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.agentStates.path, 3);
     await screen.findByRole('heading', { level: 1, name: 'Estado de asesores' });
     expect(screen.queryByRole('combobox', { name: 'Regionales' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: /Conversación/ })).toBeNull();

@@ -1,60 +1,28 @@
-import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import type { ChartData, ChartOptions } from 'chart.js';
+import { configure } from '@testing-library/react';
+import { createStore } from 'jotai';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { IpcResult } from '../../../src/shared/ipc';
-import { AppToaster } from '../../../src/renderer/app/toasts';
-
-/** Shared by the analytics-*.test.tsx files. */
-configure({ asyncUtilTimeout: 5000 });
-
-/** A real 1×1 PNG, what the mocked chart hands out as its image. */
-export const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-export interface DrawnChart {
-  type: string;
-  data: ChartData;
-  options: ChartOptions;
-}
-/** The props each chart was last drawn with, by its accessible name (the chart's title). */
-export const drawn = new Map<string, DrawnChart>();
+import type { RoleId } from '../../../src/shared/roles';
+import { renderApp } from './render-app';
+import { installFakeAtiende, ok, sessionView } from './fake-atiende';
 
 /**
- * jsdom has no canvas: the test files replace react-chartjs-2's Chart with this one (vi.mock), which
- * records what it was asked to draw and hands out a PNG as Chart.js's toBase64Image would.
+ * Shared by the analytics-*.test.tsx files and the other files that render analytics pages. It loads
+ * the whole app (render-app.tsx): a test of components alone imports component-fixtures.tsx instead.
  */
-export const MockChart = forwardRef(function MockChart(
-  props: { type: string; data: ChartData; options: ChartOptions; 'aria-label'?: string },
-  ref: React.ForwardedRef<{ toBase64Image(): string }>
-) {
-  useImperativeHandle(ref, () => ({ toBase64Image: () => PNG_DATA_URL }));
-  const name = props['aria-label'] ?? '';
-  drawn.set(name, { type: props.type, data: props.data, options: props.options });
-  return <canvas role="img" aria-label={name} data-type={props.type} />;
-});
+configure({ asyncUtilTimeout: 5000 });
 
-/** Renders `ui` inside the app's providers; `rerender` keeps them (the same tree, new props). */
-export function renderWithProviders(ui: ReactNode, store = createStore()) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <FluentProvider theme={webLightTheme}>
-        <AppToaster />
-        {children}
-      </FluentProvider>
-    </Provider>
-  );
-  return { store, ...render(ui, { wrapper }) };
-}
+export { PNG_DATA_URL, drawn } from './chart-mock';
+export { deferred, renderWithProviders } from './component-fixtures';
 
-/** A promise answered from the test, for the order in which replies arrive. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
+/**
+ * The analytics renderer set-up: `role` signed in through the fake main process's session (restored as
+ * at a start) and the whole app rendered at `path` (render-app.tsx), on `store`; the memory router is
+ * returned. The file must mock react-chartjs-2 (see chart-mock.tsx).
+ */
+export function renderAnalyticsAt(fake: Pick<ReturnType<typeof installFakeAtiende>, 'api'>, path: string, role: RoleId, store = createStore()) {
+  fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
+  return renderApp(path, store);
 }
 
 export type QueryReply = (arg: AnalyticsQueryArg) => Promise<IpcResult<unknown>> | IpcResult<unknown>;

@@ -5,7 +5,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import type { IpcResult } from '../../../src/shared/ipc';
 import { useAnalyticsQuery } from '../../../src/renderer/features/analytics/use-analytics-query';
 import { useLiveReload } from '../../../src/renderer/components/use-live-reload';
-import { deferred, renderWithProviders } from './analytics-fixtures';
+import { deferred, renderWithProviders } from './component-fixtures';
 import { installFakeAtiende } from './fake-atiende';
 
 let fake: ReturnType<typeof installFakeAtiende>;

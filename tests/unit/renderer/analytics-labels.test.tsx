@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { renderApp } from './render-app';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { ANALYTICS_PAGES } from '../../../src/shared/analytics-pages';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { IpcResult } from '../../../src/shared/ipc';
 import { REPORT_PAGES } from '../../../src/shared/report-pages';
-import type { RoleId } from '../../../src/shared/roles';
-import { drawn } from './analytics-fixtures';
-import { installFakeAtiende, ok, sessionView } from './fake-atiende';
+import { drawn, renderAnalyticsAt } from './analytics-fixtures';
+import { installFakeAtiende, ok } from './fake-atiende';
 
-vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
+vi.mock('react-chartjs-2', () => import('./chart-mock'));
 
 /** What a business user reads on the analytics and report pages: words, not the platform's codes (issue 17). */
 let fake: ReturnType<typeof installFakeAtiende>;
@@ -28,10 +26,6 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderAt(path: string, role: RoleId) {
-  fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-  renderApp(path);
-}
 
 const paging = { currentPage: 1, currentResults: 1, totalPages: 1, totalResult: 1 };
 const UUID = '000007d0-8884-8741-9ec4-fa0d6b788b05';
@@ -42,7 +36,7 @@ describe('words on the analytics and report pages', () => {
       connections: [{ idUser: 5, nombre: 'Valentina López', estado: 'Activo', eventoPausa: null, fechaInicio: '2026-03-09T08:00:00', fechaFin: null, duracion: 60 }],
       ...paging
     };
-    renderAt(REPORT_PAGES.agentHistory.path, 6);
+    renderAnalyticsAt(fake, REPORT_PAGES.agentHistory.path, 6);
     const table = await screen.findByRole('table', { name: 'Conexiones de los asesores' }, { timeout: 20_000 });
     const row = within(table).getByRole('row', { name: /Valentina López/ });
     expect(row.textContent).toContain('Conectado');
@@ -58,7 +52,7 @@ describe('words on the analytics and report pages', () => {
       totalPages: 1,
       totalResult: 2
     };
-    renderAt(REPORT_PAGES.notifications.path, 1);
+    renderAnalyticsAt(fake, REPORT_PAGES.notifications.path, 1);
     expect(await screen.findByRole('heading', { level: 1, name: 'Registro de notificaciones' }, { timeout: 20_000 })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Notificaciones enviadas' });
     const text = table.textContent ?? '';
@@ -77,7 +71,7 @@ describe('words on the analytics and report pages', () => {
       { tipoMensaje: 'TEXTO', tipoUsuario: 'BOT', mensaje: 'Bienvenido', adjunto: null, fechaMensaje: '2026-03-09T10:00:01' }
     ];
     answers.endMessagesClient = [];
-    renderAt(ANALYTICS_PAGES.escalatedChats.path, 6);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.escalatedChats.path, 6);
     const table = await screen.findByRole('table', { name: 'Chats escalados' }, { timeout: 20_000 });
     const name = within(table).getByText('Ana Ríos · #6b788b05');
     // The whole id stays at hand for a support request.
@@ -97,7 +91,7 @@ describe('words on the analytics and report pages', () => {
       totalSuccess: 3,
       ...paging
     };
-    renderAt(ANALYTICS_PAGES.integrations.path, 1);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.integrations.path, 1);
     const table = await screen.findByRole('table', { name: 'Registro de integraciones' }, { timeout: 20_000 });
     const row = within(table).getAllByRole('row')[1];
     expect(row?.textContent).toContain('Fallida');

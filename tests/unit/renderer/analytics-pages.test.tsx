@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { renderApp } from './render-app';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { pageExists } from '../../../src/renderer/app/pages';
@@ -14,10 +13,10 @@ import { REPORT_PAGES } from '../../../src/shared/report-pages';
 import { chosenRangeAtom } from '../../../src/renderer/features/analytics/filter';
 import { clearSessionAtom } from '../../../src/renderer/features/session/actions';
 import type { RoleId } from '../../../src/shared/roles';
-import { deferred, drawn } from './analytics-fixtures';
-import { installFakeAtiende, ok, sessionView } from './fake-atiende';
+import { deferred, drawn, renderAnalyticsAt } from './analytics-fixtures';
+import { installFakeAtiende, ok } from './fake-atiende';
 
-vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
+vi.mock('react-chartjs-2', () => import('./chart-mock'));
 
 let fake: ReturnType<typeof installFakeAtiende>;
 let answer: (arg: AnalyticsQueryArg) => Promise<IpcResult<unknown>> | IpcResult<unknown>;
@@ -30,11 +29,6 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderAt(path: string, role: RoleId, store = createStore()) {
-  fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-  const router = renderApp(path, store);
-  return router;
-}
 
 /** Types a date into a picker as a person does: the text, then leaving the field. */
 function typeDate(label: RegExp, text: string) {
@@ -59,18 +53,18 @@ describe('the analytics pages', () => {
   });
 
   it("open for a role that has them and are a 404 for one that has not", async () => {
-    renderAt(ANALYTICS_PAGES.attentionIndicators.path, 4);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.attentionIndicators.path, 4);
     expect(await screen.findByRole('heading', { level: 1, name: 'Indicadores de atención' })).toBeTruthy();
     cleanup();
-    renderAt(ANALYTICS_PAGES.attentionIndicators.path, 6);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.attentionIndicators.path, 6);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
     cleanup();
-    renderAt(ANALYTICS_PAGES.notifications.path, 5);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.notifications.path, 5);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   }, 30_000);
 
   it("land role 6 on the human-agent chats page, with only the human-agent statistics in its menu", async () => {
-    const router = renderAt('/', 6);
+    const router = renderAnalyticsAt(fake, '/', 6);
     expect(await screen.findByRole('heading', { level: 1, name: 'Chats de asesor humano' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(ANALYTICS_PAGES.humanChats.path);
     const nav = screen.getByRole('navigation', { name: 'Menú principal' });
@@ -103,7 +97,7 @@ describe('the analytics pages', () => {
           return new Promise(() => {});
       }
     };
-    renderAt(ANALYTICS_PAGES.attentionIndicators.path, 3);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.attentionIndicators.path, 3);
     await screen.findByRole('heading', { level: 1, name: 'Indicadores de atención' });
     await waitFor(() => expect(tileValue('TMO')).toBe('2.30 min'));
     expect(tileValue('FCR')).toBe('62,46 %');
@@ -122,7 +116,7 @@ describe('the analytics pages', () => {
 
   it('ask again for the new range when the dates change', async () => {
     answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
-    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 6);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
     typeDate(/Fecha inicial/, '01/01/2026');
     await waitFor(() => expect(calls().at(-1)).toEqual({ call: 'agentChatsBars', query: { start: '2026-01-01', end: today() } }));
@@ -131,7 +125,7 @@ describe('the analytics pages', () => {
   it('keep the range chosen while moving between pages, until the session ends', async () => {
     answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
     const store = createStore();
-    const router = renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6, store);
+    const router = renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 6, store);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
     typeDate(/Fecha inicial/, '01/01/2026');
     typeDate(/Fecha final/, '31/01/2026');
@@ -151,7 +145,7 @@ describe('the analytics pages', () => {
 
   it('clear the figures while the dates are not a valid range, with the Spanish message, and show them again once they are', async () => {
     answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
-    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 6);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 6);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
     const before = calls().length;
     typeDate(/Fecha inicial/, '02/01/2026');
@@ -176,7 +170,7 @@ describe('the analytics pages', () => {
           : arg.call === 'locationList'
             ? { ok: true, data: { regionals: [], departments: [], cities: [] } }
             : { ok: true, data: [] };
-    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 3);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 3);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Error al obtener chats por asesor' })).toBeTruthy();
     expect(within(alert).getByText('El recurso solicitado no existe')).toBeTruthy();
@@ -194,14 +188,14 @@ describe('the analytics pages', () => {
       ])
     );
     answer = () => ({ ok: true, data: { labels: ['Ana'], datasets: [{ label: 'Chats', data: [4] }] } });
-    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 1);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 1);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
     const org = screen.getByLabelText('Organización') as HTMLSelectElement;
     await waitFor(() => expect([...org.options].map((o) => o.textContent)).toEqual(['Demo Contact Center', 'Otra Entidad S.A.S.']));
     fireEvent.change(org, { target: { value: '200' } });
     await waitFor(() => expect(calls().at(-1)).toEqual({ call: 'agentChatsBars', query: { start: today(), end: today() }, idOrg: 200 }));
     cleanup();
-    renderAt(ANALYTICS_PAGES.chatsPerAgent.path, 3);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.chatsPerAgent.path, 3);
     await screen.findByRole('table', { name: 'Chats atendidos por asesor' });
     expect(screen.queryByLabelText('Organización')).toBeNull();
   });
@@ -217,7 +211,7 @@ describe('the analytics pages', () => {
       ];
       return { ok: true, data: agents };
     };
-    renderAt(ANALYTICS_PAGES.agentStates.path, 6);
+    renderAnalyticsAt(fake, ANALYTICS_PAGES.agentStates.path, 6);
     const list = await screen.findByRole('table', { name: 'Estado de cada asesor' });
     // The service's 'Activo' reads as the console's word for it.
     expect(within(list).getByRole('row', { name: /Ana/ }).textContent).toContain('Conectado');

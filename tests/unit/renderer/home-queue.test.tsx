@@ -1,21 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { renderApp } from './render-app';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { LiveQueue } from '../../../src/shared/api/queue-supervision';
 import type { AgentConnectionState } from '../../../src/shared/domain/chat';
 import type { IpcResult } from '../../../src/shared/ipc';
-import type { RoleId } from '../../../src/shared/roles';
 import { CHAT_QUEUE_PATH, WALLBOARD_PATH } from '../../../src/shared/supervision-pages';
 import { comparisonWindows, change } from '../../../src/renderer/features/home/comparison';
 import { QUEUE_ALERT_SHARE, supervisorAlerts, waitingBySplit } from '../../../src/renderer/features/home/alerts';
 import { customerLine } from '../../../src/renderer/features/queue/ChatQueuePage';
-import { ok, sessionView } from './fake-atiende';
+import { renderAnalyticsAt } from './analytics-fixtures';
+import { ok } from './fake-atiende';
 import { dialog, failReply, installSettings, okReply, rowNames, type Reply } from './settings-fixtures';
 
-vi.mock('react-chartjs-2', async () => ({ Chart: (await import('./analytics-fixtures')).MockChart }));
+vi.mock('react-chartjs-2', () => import('./chart-mock'));
 
 describe('the comparison period (Bogotá time)', () => {
   it('is today from 00:00 to the current minute against the same weekday and hours a week before', () => {
@@ -135,11 +134,6 @@ describe('the home page and the queue screen', () => {
     delete replies.moveQueuedChat;
   });
 
-  function renderAt(path: string, role: RoleId) {
-    fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-    const router = renderApp(path);
-    return router;
-  }
   const calls = () => fake.api.analytics.query.mock.calls.map(([arg]) => arg as AnalyticsQueryArg);
   const tileValue = (label: string) => within(screen.getByRole('group', { name: label })).getByText((_, el) => el?.hasAttribute('data-indicator') ?? false).textContent;
   const agents = [
@@ -174,7 +168,7 @@ describe('the home page and the queue screen', () => {
           return new Promise(() => {});
       }
     };
-    renderAt('/analitica', 3);
+    renderAnalyticsAt(fake, '/analitica', 3);
     await screen.findByRole('heading', { name: /Hoy hasta ahora/ });
     expect(tileValue('Net promoter score')).toBe('--');
     await waitFor(() => expect(tileValue('Conversaciones')).toBe('50'));
@@ -222,7 +216,7 @@ describe('the home page and the queue screen', () => {
       ])
     );
     answer = (arg) => (arg.call === 'tmo' ? { ok: true, data: { indicator: 'TMO', value: 60 } } : new Promise(() => {}));
-    const router = renderAt('/analitica', 1);
+    const router = renderAnalyticsAt(fake, '/analitica', 1);
     const org = (await screen.findByLabelText('Organización')) as HTMLSelectElement;
     await waitFor(() => expect([...org.options].map((o) => o.textContent)).toContain('Otra Entidad S.A.S.'));
     fireEvent.change(org, { target: { value: '200' } });
@@ -245,7 +239,7 @@ describe('the home page and the queue screen', () => {
     );
     answer = (arg) => (arg.call === 'liveQueue' ? { ok: true, data: queueOf([]) } : new Promise(() => {}));
     const followed = () => fake.api.analytics.follow.mock.calls.map(([arg]) => arg.idOrg);
-    renderAt('/analitica', 1);
+    renderAnalyticsAt(fake, '/analitica', 1);
     const org = (await screen.findByLabelText('Organización')) as HTMLSelectElement;
     // The session's organisation first (the main process resolves null: the own, or the one administered).
     await waitFor(() => expect(followed()).toContain(null));
@@ -272,7 +266,7 @@ describe('the home page and the queue screen', () => {
       return new Promise(() => {});
     };
     replies.assignQueuedChat = () => failReply(409, 'El chat ya no está en la cola: otro supervisor o el enrutador ya lo atendió');
-    renderAt(CHAT_QUEUE_PATH, 6);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 6);
     const table = await screen.findByRole('table', { name: 'Chats en espera' });
     const rows = within(table).getAllByRole('row').slice(1);
     // The short id (its whole in the tooltip), the state in words.
@@ -324,7 +318,7 @@ describe('the home page and the queue screen', () => {
 
   it('says plainly that nobody is waiting when the queue is empty', async () => {
     answer = (arg) => (arg.call === 'liveQueue' ? { ok: true, data: queueOf([]) } : new Promise(() => {}));
-    renderAt(CHAT_QUEUE_PATH, 6);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 6);
     expect(await screen.findByText('No hay chats esperando en la cola en este momento.')).toBeTruthy();
     expect(screen.queryByText('No hay datos para los filtros seleccionados.')).toBeNull();
   });
@@ -332,7 +326,7 @@ describe('the home page and the queue screen', () => {
   it('moves a chat to another split, and shows viewers the queue without actions', async () => {
     answer = (arg) => (arg.call === 'liveQueue' ? { ok: true, data: queueOf([{ id: 'conv-1', split: 1, waited: 40 }]) } : new Promise(() => {}));
     replies.moveQueuedChat = () => okReply({ idConv: 'conv-1', status: 'EN_COLA', idSplit: 3, idUser: null });
-    renderAt(CHAT_QUEUE_PATH, 3);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 3);
     const table = await screen.findByRole('table', { name: 'Chats en espera' });
     fireEvent.click(within(table).getByRole('button', { name: 'Mover #conv1' }));
     await waitFor(() => expect(screen.getByRole('dialog', { name: 'Mover el chat #conv1 a otro split', hidden: true })).toBeTruthy());
@@ -344,11 +338,11 @@ describe('the home page and the queue screen', () => {
     await waitFor(() => expect(fake.sent('moveQueuedChat')[0]?.body).toEqual({ idConv: 'conv-1', idSplit: 3 }));
     cleanup();
 
-    renderAt(CHAT_QUEUE_PATH, 4);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 4);
     const viewed = await screen.findByRole('table', { name: 'Chats en espera' });
     expect(within(viewed).queryByRole('button', { name: /Asignar/ })).toBeNull();
     cleanup();
-    renderAt(CHAT_QUEUE_PATH, 5);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 5);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 
@@ -367,7 +361,7 @@ describe('the home page and the queue screen', () => {
       if (arg.call === 'interactionTotals') return { ok: true, data: { total: 31, byChannel: {} } };
       return new Promise(() => {});
     };
-    renderAt(CHAT_QUEUE_PATH, 4);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 4);
     await screen.findByRole('table', { name: 'Chats en espera' });
     fireEvent.click(screen.getByRole('button', { name: 'Tablero de pared' }));
     expect(open).toHaveBeenCalledWith(WALLBOARD_PATH, 'atiende-tablero', expect.any(String));
@@ -400,7 +394,7 @@ describe('the home page and the queue screen', () => {
       }
       return new Promise(() => {});
     };
-    renderAt(CHAT_QUEUE_PATH, 1);
+    renderAnalyticsAt(fake, CHAT_QUEUE_PATH, 1);
     await screen.findByRole('table', { name: 'Chats en espera' });
     fireEvent.click(screen.getByRole('button', { name: 'Tablero de pared' }));
     expect(open).toHaveBeenCalledTimes(1);
@@ -410,7 +404,7 @@ describe('the home page and the queue screen', () => {
     cleanup();
 
     const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
-    renderAt(`${WALLBOARD_PATH}?org=200`, 1);
+    renderAnalyticsAt(fake, `${WALLBOARD_PATH}?org=200`, 1);
     const wall = await screen.findByRole('dialog', { name: 'Tablero de la cola' });
     await waitFor(() => expect(within(wall).getByRole('region', { name: 'En cola' }).textContent).toContain('1'));
     expect(asked).toContain(200);
@@ -421,7 +415,7 @@ describe('the home page and the queue screen', () => {
     cleanup();
 
     // Only for whoever may open the queue.
-    renderAt(WALLBOARD_PATH, 5);
+    renderAnalyticsAt(fake, WALLBOARD_PATH, 5);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import { DataTable } from '../../../src/renderer/components/DataTable';
 import { DownloadPanel, formatBytes } from '../../../src/renderer/components/DownloadPanel';
 import { toTypingRows } from '../../../src/renderer/features/reports/TypingReportPage';
 import type { DownloadProgress } from '../../../src/shared/report-downloads';
-import { renderWithProviders } from './analytics-fixtures';
+import { renderWithProviders } from './component-fixtures';
 import { fail, installFakeAtiende, ok } from './fake-atiende';
 
 const ID = '6f1c1a7e-3f0a-4c52-9a55-0d7f1d5e2a10';

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { MemoryRouter } from 'react-router-dom';
 import { SchedulesPage } from '../../../src/renderer/features/reports/SchedulesPage';
 import type { ReportSchedule } from '../../../src/shared/report-downloads';
-import { renderWithProviders } from './analytics-fixtures';
+import { renderWithProviders } from './component-fixtures';
 import { installFakeAtiende, ok } from './fake-atiende';
 
 const SAVED: ReportSchedule = {
