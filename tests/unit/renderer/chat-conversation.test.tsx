@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, installFakeAtiende, ok } from './fake-atiende';
-import { SLOW, chatView, consoleState, message, renderConsole, stubViewport, toastTexts } from './chat-fixtures';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fail, ok } from './fake-atiende';
+import { SLOW, chatView, consoleState, message, renderConsole, consoleTestSetup, toastTexts } from './chat-fixtures';
 import type { AgentChatView, ConsoleMessage } from '../../../src/shared/chat-console';
 
 describe('the conversation', SLOW, () => {
-  let fake: ReturnType<typeof installFakeAtiende>;
-  let restoreViewport: () => void;
-
-  beforeEach(() => {
-    fake = installFakeAtiende();
-    restoreViewport = stubViewport();
-  });
-  afterEach(() => {
-    cleanup();
-    restoreViewport();
-    vi.restoreAllMocks();
-  });
+  const fake = consoleTestSetup();
 
   async function open(chat: AgentChatView, messages: ConsoleMessage[], others: AgentChatView[] = []) {
     fake.api.chat.state.mockImplementation(() => ok(consoleState([chat, ...others])));

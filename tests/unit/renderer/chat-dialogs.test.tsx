@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, installFakeAtiende, ok } from './fake-atiende';
-import { SLOW, chatView, consoleState, findDialog, renderConsole, stubViewport, toastTexts } from './chat-fixtures';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fail, ok } from './fake-atiende';
+import { SLOW, chatView, consoleState, findDialog, renderConsole, consoleTestSetup, toastTexts } from './chat-fixtures';
 import type { AgentChatView } from '../../../src/shared/chat-console';
 import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import type { PauseEvent } from '../../../src/shared/domain/parameters';
@@ -41,17 +41,7 @@ const pauseEvent = (id: number, nombre: string): PauseEvent => ({
 });
 
 describe('the chat actions', SLOW, () => {
-  let fake: ReturnType<typeof installFakeAtiende>;
-  let restoreViewport: () => void;
-
-  beforeEach(() => {
-    fake = installFakeAtiende();
-    restoreViewport = stubViewport();
-  });
-  afterEach(() => {
-    cleanup();
-    restoreViewport();
-  });
+  const fake = consoleTestSetup();
 
   async function openChat(chat: AgentChatView) {
     fake.api.chat.state.mockImplementation(() => ok(consoleState([chat])));

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, installFakeAtiende, ok } from './fake-atiende';
-import { SLOW, chatView, consoleState, renderConsole, stubViewport, toastTexts } from './chat-fixtures';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fail, ok } from './fake-atiende';
+import { SLOW, chatView, consoleState, renderConsole, consoleTestSetup, toastTexts } from './chat-fixtures';
 import { AgentDirectoryContact } from '../../../src/shared/domain/directory';
 
 /** Contacts as the main process answers them: through the contract schema (tipoIdentificacion defaults). */
@@ -34,18 +34,9 @@ const contacts = AgentDirectoryContact.array().parse([
 ]);
 
 describe('the contact directory', SLOW, () => {
-  let fake: ReturnType<typeof installFakeAtiende>;
-  let restoreViewport: () => void;
-
+  const fake = consoleTestSetup();
   beforeEach(() => {
-    fake = installFakeAtiende();
-    restoreViewport = stubViewport();
     fake.api.chat.state.mockImplementation(() => ok(consoleState([chatView('c1')])));
-  });
-  afterEach(() => {
-    cleanup();
-    restoreViewport();
-    vi.useRealTimers();
   });
 
   const panel = () => screen.getByRole('complementary', { name: 'Directorio de contactos' });

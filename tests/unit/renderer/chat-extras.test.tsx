@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import './dom-setup';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fail, installFakeAtiende, ok } from './fake-atiende';
-import { SLOW, chatView, consoleState, message, renderConsole, stubViewport, toastTexts } from './chat-fixtures';
+import { fail, ok } from './fake-atiende';
+import { SLOW, chatView, consoleState, message, renderConsole, consoleTestSetup, toastTexts } from './chat-fixtures';
 import type { AgentChatView, ConsoleMessage } from '../../../src/shared/chat-console';
 import { applyTemplate, filterTemplates, slashToken } from '../../../src/renderer/features/chat/slash';
 import { waitSeconds } from '../../../src/renderer/features/chat/wait-time';
@@ -48,19 +48,7 @@ describe('the slash search and the wait, pure', () => {
 });
 
 describe('the console extras', SLOW, () => {
-  let fake: ReturnType<typeof installFakeAtiende>;
-  let restoreViewport: () => void;
-
-  beforeEach(() => {
-    fake = installFakeAtiende();
-    restoreViewport = stubViewport();
-  });
-  afterEach(() => {
-    cleanup();
-    restoreViewport();
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  const fake = consoleTestSetup();
 
   async function open(chat: AgentChatView, messages: ConsoleMessage[] = []) {
     fake.api.chat.state.mockImplementation(() => ok(consoleState([chat])));

@@ -1,92 +1,54 @@
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import type { AgentChatView, ConsoleMessage, ConsoleState } from '../../../src/shared/chat-console';
 import type { EndMessage } from '../../../src/shared/domain/end-message';
 import { AppToaster } from '../../../src/renderer/app/toasts';
 import { loadState } from '../../../src/renderer/app/load-state';
 import { endMessagesAtom } from '../../../src/renderer/features/platform/atoms';
 import { ChatPage } from '../../../src/renderer/features/chat/ChatPage';
+import { installFakeAtiende } from './fake-atiende';
+import { END_MESSAGES, stubViewport } from './chat-data';
 
-/** Test data and the rendered console for the chat-*.test.tsx files. */
+/** The rendered console for the chat-*.test.tsx files, and its test data (chat-data.ts). */
 
 // The machine is shared: give findBy*/waitFor more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-export const END_MESSAGES: EndMessage[] = [
-  { acronym: 'FCCA', clientMessage: 'El asesor finalizó la conversación. ¡Gracias por escribirnos!', idEndTypeConversation: 3, fin: false },
-  { acronym: 'FCFHL', clientMessage: 'Estamos fuera del horario de atención', idEndTypeConversation: 6, fin: true }
-];
+export { END_MESSAGES, chatView, consoleState, message, stubViewport } from './chat-data';
 
-export function message(overrides: Partial<ConsoleMessage> & { seq: number }): ConsoleMessage {
-  return {
-    conversationId: 'conv-1',
-    clientId: null,
-    tipoMensaje: 'TEXTO',
-    tipoUsuario: 'CLIENTE',
-    mensaje: `Mensaje ${overrides.seq}`,
-    adjunto: null,
-    items: null,
-    fechaMensaje: '2026-03-02T15:04:05',
-    pending: false,
-    ...overrides
+/**
+ * The chat-console renderer set-up, called in a describe: before each test a fresh fake main process
+ * (fake-atiende.ts) and a viewport for the virtualised lists (stubViewport); after it the tree
+ * unmounted, the viewport, real timers and spies (vi.spyOn) restored. What it returns reads through
+ * to the fake of the running test, as installFakeAtiende's answer does: `fake.api…`, `fake.emit(…)`.
+ */
+export function consoleTestSetup(): ReturnType<typeof installFakeAtiende> {
+  let fake: ReturnType<typeof installFakeAtiende> | null = null;
+  let restoreViewport = () => {};
+  beforeEach(() => {
+    fake = installFakeAtiende();
+    restoreViewport = stubViewport();
+  });
+  afterEach(() => {
+    cleanup();
+    restoreViewport();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  const current = () => {
+    if (!fake) throw new Error('consoleTestSetup: the fake main process is installed before each test, read it inside one');
+    return fake;
   };
-}
-
-export function chatView(conversationId: string, overrides: Partial<AgentChatView> = {}): AgentChatView {
   return {
-    conversationId,
-    status: 'ACTIVO',
-    active: false,
-    unreadMessages: 0,
-    messageCount: 0,
-    lastMessage: null,
-    lastInteraction: '2026-03-02T15:00:00',
-    recover: false,
-    transfer: false,
-    transfering: false,
-    causalsChecked: 'idle',
-    businessCausals: true,
-    endCausals: true,
-    causalsSetted: false,
-    sendingMessage: false,
-    uploadFile: { uploading: false, error: false },
-    customer: {
-      nombre: `Cliente ${conversationId}`,
-      tipoIdentificacion: 'CC',
-      identificacion: '1020304050',
-      email: 'cliente@correo.co',
-      telefono: '3001234567',
-      datos: {}
+    get api() {
+      return current().api;
     },
-    canal: 'Web',
-    idVa: 1,
-    split: { idSplit: 1, nombre: 'Atención general' },
-    fechaEntrada: '2026-03-02T14:59:00',
-    endAcronym: null,
-    ...overrides
+    emit: (event, payload) => current().emit(event, payload)
   };
 }
 
-export function consoleState(chats: AgentChatView[], overrides: Partial<ConsoleState> = {}): ConsoleState {
-  return {
-    connection: 'online',
-    agentStatus: { status: 'CONECTADO', pauseEventId: null, since: '2026-03-02T08:00:00' },
-    chats,
-    waiting: 0,
-    ...overrides
-  };
-}
-
-/** The virtualised message list needs a viewport: jsdom lays nothing out, so give every element a height. */
-export function stubViewport(clientHeight = 600): () => void {
-  const descriptor = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => clientHeight });
-  return () => {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, 'clientHeight', descriptor);
-  };
-}
-
+/** ChatPage inside the app's providers, the end messages resolved as after sign-in. */
 export function renderConsole(options: { endMessages?: EndMessage[] } = {}) {
   const store = createStore();
   store.set(endMessagesAtom, loadState('resolved', options.endMessages ?? END_MESSAGES));

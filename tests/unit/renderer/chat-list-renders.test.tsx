@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // First: react-dom looks for the DevTools hook the counter installs when it loads.
 import { countRenders } from './render-counter';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import './dom-setup';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AgentChatView } from '../../../src/shared/chat-console';
 import { ChatListItem } from '../../../src/renderer/features/chat/ChatListItem';
-import { installFakeAtiende, ok } from './fake-atiende';
-import { SLOW, chatView, consoleState, message, renderConsole, stubViewport } from './chat-fixtures';
+import { ok } from './fake-atiende';
+import { SLOW, chatView, consoleState, message, renderConsole, consoleTestSetup } from './chat-fixtures';
 
 /** The finished chats the main process keeps for the list (its chat book's MAX_FINISHED_CHATS). */
 const MAX_FINISHED_CHATS = 50;
@@ -36,16 +36,7 @@ function shiftList(): AgentChatView[] {
 }
 
 describe("the chat list's entries over a shift", SLOW, () => {
-  let fake: ReturnType<typeof installFakeAtiende>;
-  let restoreViewport: () => void;
-  beforeEach(() => {
-    fake = installFakeAtiende();
-    restoreViewport = stubViewport();
-  });
-  afterEach(() => {
-    cleanup();
-    restoreViewport();
-  });
+  const fake = consoleTestSetup();
 
   it('renders an entry again only when its chat changed, however many finished chats the list keeps', async () => {
     const entries = countRenders(ChatListItem);

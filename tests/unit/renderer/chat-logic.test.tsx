@@ -6,7 +6,7 @@ import { bubbleColours } from '../../../src/renderer/features/chat/theme';
 import { contrast, readable } from '../../../src/shared/color';
 import { fileToBase64, uploadContentType } from '../../../src/renderer/features/chat/files';
 import { AgentDirectoryContact } from '../../../src/shared/domain/directory';
-import { END_MESSAGES, message } from './chat-fixtures';
+import { END_MESSAGES, message } from './chat-data';
 
 const seqs = (list: { seq: number; clientId: string | null }[]) => list.map((m) => (m.seq > 0 ? m.seq : m.clientId));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepUnchangedChats } from '../../../src/renderer/features/chat/chat-views';
-import { chatView, message } from './chat-fixtures';
+import { chatView, message } from './chat-data';
 
 /** A push as the IPC boundary delivers it: fresh objects for every chat. */
 const again = <T>(value: T): T => structuredClone(value);

@@ -8,7 +8,7 @@ import type { AnalyticsQueryArg } from '../../../src/shared/analytics-calls';
 import type { LiveQueue, WaitingChat } from '../../../src/shared/api/queue-supervision';
 import { CHAT_QUEUE_PATH } from '../../../src/shared/supervision-pages';
 import { OVERSCAN, QueueRow, ROW_PX, WHOLE_TABLE_ROWS } from '../../../src/renderer/features/queue/QueueTable';
-import { stubViewport } from './chat-fixtures';
+import { stubViewport } from './chat-data';
 import { ok, sessionView } from './fake-atiende';
 import { renderApp } from './render-app';
 import { installSettings } from './settings-fixtures';
