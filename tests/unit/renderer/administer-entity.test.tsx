@@ -37,12 +37,6 @@ function install() {
   return { fake, administerEntity, leaveEntity, call };
 }
 
-function renderAt(path: string) {
-  const store = createStore();
-  const router = renderApp(path, store);
-  return { router, store };
-}
-
 /** The settings group of the drawer and its human-agent group, opened. */
 async function openSettingsMenu() {
   const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
@@ -60,7 +54,7 @@ describe("'Administrar entidad' in the window", () => {
   it('lets a superadministrator choose an organisation, shows the role-3 tree under a banner naming it, and goes back with Volver', async () => {
     const { fake, administerEntity, leaveEntity } = install();
     fake.api.session.get.mockImplementation(() => ok(sessionView(1)));
-    const { router } = renderAt('/analitica');
+    const router = renderApp('/analitica');
     expect(screen.queryByTestId('administrando')).toBeNull();
 
     fireEvent.click(await screen.findByRole('button', { name: ENTITY_UI_TEXT.action }));
@@ -99,7 +93,7 @@ describe("'Administrar entidad' in the window", () => {
     const { fake, administerEntity } = install();
     administerEntity.mockImplementation(() => fail({ status: 409, message: 'La organización está inactiva: actívela antes de administrarla' }));
     fake.api.session.get.mockImplementation(() => ok(sessionView(1)));
-    renderAt('/analitica');
+    renderApp('/analitica');
     fireEvent.click(await screen.findByRole('button', { name: ENTITY_UI_TEXT.action }));
     const dialog = await screen.findByRole('dialog', { name: ENTITY_UI_TEXT.dialogTitle });
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Organización/ }), { target: { value: '200' } });
@@ -112,7 +106,7 @@ describe("'Administrar entidad' in the window", () => {
     for (const role of [2, 3, 4, 6] as const) {
       const { fake } = install();
       fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-      renderAt('/');
+      renderApp('/');
       expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: ENTITY_UI_TEXT.action })).toBeNull();
       cleanup();
@@ -122,7 +116,7 @@ describe("'Administrar entidad' in the window", () => {
   it("restores the mode the main process keeps (a reload) with the banner and the role-3 tree's landing", async () => {
     const { fake } = install();
     fake.api.session.get.mockImplementation(() => ok(administering(sessionView(1))));
-    const { router } = renderAt('/');
+    const router = renderApp('/');
     expect(await screen.findByRole('region', { name: 'Administrando Otra Entidad S.A.S.' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/analitica'));
   });

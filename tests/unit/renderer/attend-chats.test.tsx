@@ -21,11 +21,6 @@ function install() {
   return { fake, attendChats, leaveChats };
 }
 
-function renderAt(path: string) {
-  const router = renderApp(path);
-  return { router };
-}
-
 const drawer = () => screen.findByRole('navigation', { name: 'Menú principal' });
 
 afterEach(cleanup);
@@ -34,7 +29,7 @@ describe("'Atender chats' in the supervisor's menu", () => {
   it('opens the console with the chat-only tree under a banner, and goes back to his own menu', async () => {
     const { fake, attendChats, leaveChats } = install();
     fake.api.session.get.mockImplementation(() => ok(sessionView(6)));
-    const { router } = renderAt('/');
+    const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/analitica/estadisticas/asesor-humano/chats'));
     // /chat is not his until he attends chats.
     await router.navigate('/chat');
@@ -64,7 +59,7 @@ describe("'Atender chats' in the supervisor's menu", () => {
     leaveChats.mockImplementation(() => fail({ status: 409, message: 'Finalice o transfiera sus 2 chats abiertos antes de dejar de atender chats' }));
     fake.api.session.get.mockImplementation(() => ok(attending(sessionView(6))));
     // A reload keeps the mode the main process holds: '/' lands on the console.
-    const { router } = renderAt('/');
+    const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
     const banner = await screen.findByRole('region', { name: ATTEND_UI_TEXT.banner });
     fireEvent.click(within(banner).getByRole('button', { name: ATTEND_UI_TEXT.back }));
@@ -77,7 +72,7 @@ describe("'Atender chats' in the supervisor's menu", () => {
     for (const role of [1, 2, 3, 4, 5] as const) {
       const { fake } = install();
       fake.api.session.get.mockImplementation(() => ok(sessionView(role)));
-      renderAt('/');
+      renderApp('/');
       const nav = await drawer();
       expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
       expect(within(nav).queryByRole('button', { name: 'Atender chats' })).toBeNull();

@@ -50,20 +50,15 @@ describe('the routed app', () => {
   });
   afterEach(cleanup);
 
-  function renderAt(path: string) {
-    const router = renderApp(path, store);
-    return router;
-  }
-
   it('sends a visitor without a session to /login', async () => {
-    const router = renderAt('/analitica');
+    const router = renderApp('/analitica', store);
     expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('takes a restored session from / to the role landing and loads the role data', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    const router = renderAt('/');
+    const router = renderApp('/', store);
     await waitFor(() => expect(router.state.location.pathname).toBe('/analitica'));
     expect(await screen.findByRole('heading', { name: 'Analítica' })).toBeTruthy();
     expect(screen.getAllByText('Demo Contact Center').length).toBeGreaterThan(0);
@@ -77,7 +72,7 @@ describe('the routed app', () => {
 
   it('loads the human agent\'s end messages and nothing of the other roles', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(5)));
-    const router = renderAt('/');
+    const router = renderApp('/', store);
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
     await waitFor(() => expect(store.get(endMessagesAtom).status).toBe('resolved'));
     expect(store.get(endMessagesAtom).data.map((m) => m.acronym)).toEqual(['FCFHL']);
@@ -87,7 +82,7 @@ describe('the routed app', () => {
 
   it('shows the 404 page for a path the role may not open', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(5)));
-    renderAt('/configuracion/companias');
+    renderApp('/configuracion/companias', store);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir al inicio' })).toBeTruthy();
   });
@@ -95,14 +90,14 @@ describe('the routed app', () => {
   it('shows the 404 page for an allowed path whose page does not exist yet', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
     // The regions belong to no issue yet: their menu path is allowed, their page not registered.
-    renderAt('/configuracion/asesor-virtual/regionales');
+    renderApp('/configuracion/asesor-virtual/regionales', store);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 
   it('forces /change-password when the expiry check says so', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(4)));
     fake.api.session.checkPasswordExpiry.mockImplementation(() => ok({ changePassword: true }));
-    const router = renderAt('/analitica');
+    const router = renderApp('/analitica', store);
     await waitFor(() => expect(router.state.location.pathname).toBe('/change-password'));
     expect(fake.api.platform.channels).not.toHaveBeenCalled();
   });
@@ -113,7 +108,7 @@ describe('the routed app', () => {
     fake.api.session.changePassword.mockImplementationOnce(() =>
       fail({ status: 400, message: 'La contraseña Actual no es válida.' })
     );
-    const router = renderAt('/change-password');
+    const router = renderApp('/change-password', store);
     const current = (await screen.findByLabelText(/Contraseña actual/)) as HTMLInputElement;
     fireEvent.change(current, { target: { value: 'Equivocada1' } });
     fireEvent.change(screen.getByLabelText(/^Nueva contraseña/), { target: { value: 'NuevaClave2026' } });
@@ -131,7 +126,7 @@ describe('the routed app', () => {
   it('offers a retry when the expiry check fails', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
     fake.api.session.checkPasswordExpiry.mockImplementationOnce(() => fail({ status: 500, message: 'x' }));
-    const router = renderAt('/');
+    const router = renderApp('/', store);
     const texts = await screen.findAllByText('Error al validar la contraseña, por favor comuníquese con un Administrador.');
     expect(texts.length).toBeGreaterThan(0);
     await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Reintentar' })[0]!));
@@ -140,7 +135,7 @@ describe('the routed app', () => {
 
   it('leaves for /login when the main process ends the session', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    const router = renderAt('/analitica');
+    const router = renderApp('/analitica', store);
     await screen.findByRole('heading', { name: 'Analítica' });
     act(() => fake.emit('session:ended', { reason: 'expired' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -150,7 +145,7 @@ describe('the routed app', () => {
 
   it('a session the platform ended (access revoked: the refresh refused) lands on /login with the Spanish notice, not an error screen', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(5)));
-    const router = renderAt('/');
+    const router = renderApp('/', store);
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
     fake.api.session.get.mockImplementation(() => ok(null));
     act(() => fake.emit('session:ended', { reason: 'refresh-failed' }));
@@ -162,7 +157,7 @@ describe('the routed app', () => {
 
   it('signs out from the top bar', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(6)));
-    const router = renderAt('/');
+    const router = renderApp('/', store);
     await waitFor(() => expect(router.state.location.pathname).toBe('/analitica/estadisticas/asesor-humano/chats'));
     expect((await screen.findAllByRole('link', { name: 'Chats' })).map((a) => a.getAttribute('href'))).toContain('/analitica/estadisticas/asesor-humano/chats');
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' })));
@@ -172,7 +167,7 @@ describe('the routed app', () => {
 
   it('reports user activity to the main process at most once per 30 s', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    renderAt('/analitica');
+    renderApp('/analitica', store);
     await screen.findByRole('heading', { name: 'Analítica' });
     expect(fake.api.session.activity).not.toHaveBeenCalled();
     fireEvent.keyDown(window, { key: 'a' });
@@ -183,7 +178,7 @@ describe('the routed app', () => {
 
   it('toggles the drawer from a labelled button', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(1)));
-    renderAt('/analitica');
+    renderApp('/analitica', store);
     const toggle = await screen.findByRole('button', { name: 'Ocultar menú' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle);
