@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import './dom-setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, ok } from './fake-atiende';
-import { SLOW, chatView, consoleState, findDialog, renderConsole, consoleTestSetup, toastTexts } from './chat-fixtures';
+import { SLOW, chatView, consoleState, dialogClosed, findDialog, renderConsole, consoleTestSetup, toastTexts } from './chat-fixtures';
 import type { AgentChatView } from '../../../src/shared/chat-console';
 import type { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import type { PauseEvent } from '../../../src/shared/domain/parameters';
@@ -77,7 +77,7 @@ describe('the chat actions', SLOW, () => {
       fireEvent.change(within(dialog).getByRole('combobox', { name: /Causal de finalización/ }), { target: { value: '8' } });
       await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Finalizar' })));
       expect(fake.api.chat.finish).toHaveBeenCalledWith({ conversationId: 'c1', business: [2], ending: 8 });
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await dialogClosed();
       await waitFor(() => expect(toastTexts()).toContain('Chat finalizado'));
     });
 
@@ -130,7 +130,7 @@ describe('the chat actions', SLOW, () => {
       fireEvent.change(select, { target: { value: '3' } });
       await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Transferir' })));
       expect(fake.api.chat.transfer).toHaveBeenCalledWith({ conversationId: 'c1', idSplit: 3 });
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await dialogClosed();
       await waitFor(() => expect(toastTexts()).toContain('Chat transferido'));
 
       act(() => fake.emit('chat:changed', consoleState([chatView('c1', { transfering: true })])));
@@ -170,7 +170,7 @@ describe('the chat actions', SLOW, () => {
       fireEvent.change(select, { target: { value: '2' } });
       await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' })));
       expect(fake.api.chat.setStatus).toHaveBeenCalledWith({ status: 'PAUSA', pauseEventId: 2 });
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await dialogClosed();
 
       act(() => fake.emit('chat:changed', consoleState([], { agentStatus: { status: 'PAUSA', pauseEventId: 2, since: '2026-03-02T12:30:00' } })));
       expect(screen.getByRole('button', { name: 'Estado del asesor: Pausa — Capacitación' })).toBeTruthy();

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import type { EndMessage } from '../../../src/shared/domain/end-message';
@@ -77,6 +77,19 @@ export async function findDialog(name: string): Promise<HTMLElement> {
   const dialog = await screen.findByRole('dialog', { name });
   act(() => within(dialog).getByRole('button', { name: 'Cancelar' }).focus());
   return dialog;
+}
+
+/**
+ * Waits until the dialog is gone and the page is reachable again: `queryByRole('dialog')` alone
+ * also passes while tabster still hides an open (or closing) dialog and the page behind it with
+ * aria-hidden, and the page's own role queries then fail on a busy machine.
+ */
+export async function dialogClosed(): Promise<void> {
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+    // Tabster's own focus guards (data-tabster-dummy) are always aria-hidden; the page is not.
+    expect([...document.body.children].filter((el) => el.getAttribute('aria-hidden') === 'true' && !el.hasAttribute('data-tabster-dummy'))).toEqual([]);
+  });
 }
 
 /** Renderer tests share two cores with everything else: allow a slow first render. */
