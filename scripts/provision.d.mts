@@ -1,5 +1,5 @@
 // Types of scripts/provision.mjs (plain JavaScript: `npm test` runs it before any TypeScript tool),
-// for the TypeScript that shares its finders: tests/e2e/browser.ts, tests/integration/ldap/slapd.ts
+// for the TypeScript that shares its finders: tests/e2e/browser.ts, tests/support/slapd.ts
 // and its unit test.
 
 export declare const DEBIAN_CHROMIUM: string;

@@ -2,7 +2,7 @@
 // What the test suites need from the machine, found or installed before `npm test` runs them
 // (issue 19 §0: the README's two commands do all the set-up on a fresh machine):
 //  - Chromium, for the end-to-end suite (tests/e2e/browser.ts finds it with findChromium below);
-//  - slapd (OpenLDAP), for the LDAP sign-in tests (tests/integration/ldap/slapd.ts finds it with findSlapd);
+//  - slapd (OpenLDAP), for the LDAP sign-in tests (tests/support/slapd.ts finds it with findSlapd);
 //  - HAProxy, for `npm run cluster` and its failover test (scripts/cluster.ts and tests/integration/cluster/ find it with findHaproxy).
 // One line is printed per thing: found at / installed / unavailable because….
 //

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import type { DatabaseTarget } from '../../src/server/db/client';
 import { endpoints } from '../../src/shared/api/catalogue';
 import { MAX_SPAN_DAYS } from '../../src/shared/domain/filter';
-import { createTestDatabase } from '../integration/server/helpers';
+import { createTestDatabase } from '../support/database';
 import { startReaders } from './abuse-readers';
 import { openCrowd } from './chat-latency';
 import { signInToken } from './platform';

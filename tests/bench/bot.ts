@@ -2,7 +2,7 @@
  * The virtual assistant (issue 22), in this process (no platform: what is measured is the
  * classifier the platform's turns call).
  *
- *  - Accuracy on the customer phrasings of tests/integration/bot/phrasings.ts (never training data)
+ *  - Accuracy on the customer phrasings of tests/support/bot-phrasings.ts (never training data)
  *    for the three demo assistants: before = the former token matcher (bot-baseline-matcher.ts),
  *    after = the NLP.js assistant (its models trained in the worker thread, its decision
  *    understandTurn with the default thresholds), the same set in the same run. Goals: ≥ 90 % of
@@ -28,8 +28,8 @@ import { LOCALE, NLP_SETTINGS, trainingDocuments, trainingKey, type TrainingNode
 import { DEFAULT_THRESHOLDS } from '../../src/server/bot/understand';
 import type { BotWorkspace } from '../../src/server/bot/workspace';
 import { DEMO_WORKSPACES, type DemoWorkspace } from '../../src/server/demo/demo-workspaces';
-import { percent, scoreOutcomes, type Accuracy, type Outcome } from '../integration/bot/accuracy';
-import { BOT_PHRASINGS, type Phrasing } from '../integration/bot/phrasings';
+import { percent, scoreOutcomes, type Accuracy, type Outcome } from '../support/bot-accuracy';
+import { BOT_PHRASINGS, type Phrasing } from '../support/bot-phrasings';
 import { bestMatch } from './bot-baseline-matcher';
 import { LABEL_WIDTH, nowMs, percentile } from './report';
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { AGENT_NAMESPACE } from '../../src/shared/realtime';
 import { agentPresence, agentSplits, chatParameters, users } from '../../src/server/db/schema';
 import type { DatabaseTarget } from '../../src/server/db/client';
-import { createTestDatabase } from '../integration/server/helpers';
+import { createTestDatabase } from '../support/database';
 import { ackData, CLIENT_OPTIONS, connected, escalatedCustomer, widgetConfig, type BenchCustomer } from './customers';
 import { echoBaseline, type LatencyRun } from './echo-baseline';
 import { driveCustomers, LatencyProbe } from './latency-probe';

@@ -17,7 +17,7 @@ import { DEFAULT_REPORTS_POOL_SIZE } from '../../src/server/db/client';
 import { csvSelect, inlineSql } from '../../src/server/db/csv-stream';
 import { csvReportQuery } from '../../src/server/reports/csv';
 import { dayRange } from '../../src/server/stats/scope';
-import { createTestDatabase } from '../integration/server/helpers';
+import { createTestDatabase } from '../support/database';
 import { openCrowd } from './chat-latency';
 import { signInToken } from './platform';
 import { atMost, LABEL_WIDTH, percentile, ratioLine } from './report';

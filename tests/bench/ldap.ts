@@ -16,7 +16,7 @@
  * argon2id verify dominates).
  */
 import { Client, Filter } from 'ldapts';
-import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd } from '../integration/ldap/slapd';
+import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd } from '../support/slapd';
 import { ldapAllowedHosts } from '../../src/server/config';
 import { AddressRules } from '../../src/server/ldap/address-rules';
 import { DirectoryConnections, verifyPerson, type DirectoryConfig } from '../../src/server/ldap/directory';

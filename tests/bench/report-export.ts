@@ -26,7 +26,7 @@ import { generateActivity } from '../../src/server/demo/activity';
 import { csvReportQuery } from '../../src/server/reports/csv';
 import { dayRange } from '../../src/server/stats/scope';
 import type { DownloadProgress } from '../../src/shared/report-downloads';
-import { createTestDatabase } from '../integration/server/helpers';
+import { createTestDatabase } from '../support/database';
 import { PASSWORD } from './platform';
 import { nowMs } from './report';
 import { startServerProcess } from './server-process';

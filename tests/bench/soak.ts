@@ -27,7 +27,7 @@ import { AGENT_NAMESPACE, WIDGET_NAMESPACE } from '../../src/shared/realtime';
 import { pauseEvents } from '../../src/server/db/schema';
 import { SOCKET_SERVER_OPTIONS } from '../../src/server/realtime/server';
 import { answersFor } from '../../scripts/simulate/customer';
-import { createTestDatabase } from '../integration/server/helpers';
+import { createTestDatabase } from '../support/database';
 import { ackData, CLIENT_OPTIONS, connected, escalatedCustomer, widgetConfig } from './customers';
 import { signInToken } from './platform';
 import { inBatches, LABEL_WIDTH } from './report';

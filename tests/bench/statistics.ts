@@ -29,7 +29,7 @@ import { rowsOf } from '../../src/server/db/statements';
 import { bareStatQuery } from '../../src/server/stats';
 import { liveQueue } from '../../src/server/stats/live-queue';
 import { endpoints } from '../../src/shared/api/catalogue';
-import { createTestDatabase } from '../integration/server/helpers';
+import { createTestDatabase } from '../support/database';
 import { signInToken, startBenchPlatform } from './platform';
 import { median, nowMs, percentile, ratioLine } from './report';
 import { homeCalls, PAGE_CALLS, type PageCall } from './statistics-pages';

@@ -10,7 +10,7 @@ import { ensureWidgetBundle } from '../../scripts/widget-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated, empty PGlite data directory image (helpers.ts starts every in-memory test database from it). */
+    /** A migrated, empty PGlite data directory image (tests/support/database.ts starts every in-memory test database from it). */
     pgliteTemplatePath: string;
   }
 }

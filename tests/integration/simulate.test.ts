@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { runSimulation } from '../../scripts/simulate';
 import { botInteractions, conversations } from '../../src/server/db/schema';
 import { AGENT_NAMESPACE, AgentChatSnapshot, SOCKET_PATH } from '../../src/shared/realtime';
-import { BACKENDS, createTestApp, signIn, type TestPlatform } from './server/helpers';
+import { BACKENDS } from '../support/database';
+import { createTestApp, signIn, type TestPlatform } from '../support/app';
 
 /** An agent who takes every chat offered and greets the customer: enough for customers to be attended. */
 async function autoAgent(url: string, token: string): Promise<{ accepted: Set<string>; close(): void }> {

@@ -3,17 +3,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { createAssistant, OPTIONS_TEXT, type Assistant } from '../../../src/server/bot';
 import { botInteractions } from '../../../src/server/db/schema';
 import { DEMO_WORKSPACES } from '../../../src/server/demo/demo-workspaces';
-import { BACKENDS } from '../server/helpers';
-import { percent, scoreOutcomes, type Outcome } from './accuracy';
+import { BACKENDS } from '../../support/database';
+import { percent, scoreOutcomes, type Outcome } from '../../support/bot-accuracy';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture } from './fixture';
-import { BOT_PHRASINGS, type Phrasing } from './phrasings';
+import { BOT_PHRASINGS, type Phrasing } from '../../support/bot-phrasings';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 
 /**
  * Issue 22's goals on the demo assistants, through the platform's own path (answerTurn: the
  * workspace read from the database, its model trained in the worker thread and stored, the turn
- * recorded): customer phrasings that are not among the examples (tests/integration/bot/phrasings.ts).
+ * recorded): customer phrasings that are not among the examples (tests/support/bot-phrasings.ts).
  */
 describe.each(BACKENDS)('the assistant on customer phrasings, on %s', (backend) => {
   let bot: BotDatabase;

@@ -6,7 +6,7 @@ import { Trainer } from '../../../src/server/bot/trainer';
 import { trainingKey } from '../../../src/server/bot/training';
 import { botInteractions, botModels, files, responseNodes, workspaces } from '../../../src/server/db/schema';
 import { InteractionRequest, InteractionResponse } from '../../../src/shared/domain/interaction';
-import { BACKENDS } from '../server/helpers';
+import { BACKENDS } from '../../support/database';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture, type NodeSpec } from './fixture';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');

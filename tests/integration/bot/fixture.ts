@@ -3,7 +3,7 @@ import { openDatabase, type Database } from '../../../src/server/db/client';
 import { defaultMigrationsFolder } from '../../../src/server/db/migrations-folder';
 import { answerElements, channelTypes, conversations, organizations, responseNodes, splits, virtualAgents, workspaces } from '../../../src/server/db/schema';
 import type { Db } from '../../../src/server/db/types';
-import { createTestDatabase, type Backend, type TestDatabase } from '../server/helpers';
+import { createTestDatabase, type Backend, type TestDatabase } from '../../support/database';
 
 /** A migrated database with no demo data: each bot test builds the rows it needs. */
 export interface BotDatabase {

@@ -10,12 +10,13 @@ import { agentPresence, conversations, messages } from '../../../src/server/db/s
 import type { Readiness } from '../../../src/server/routes/health';
 import { AGENT_NAMESPACE, AgentChatSnapshot, AgentStatusView, LiveMessage, SOCKET_PATH, WIDGET_NAMESPACE, WidgetState } from '../../../src/shared/realtime';
 import { findHaproxy, machineProbes, NO_HAPROXY_MESSAGE } from '../../../scripts/provision.mjs';
-import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../faults/redis-server';
-import { connected, ReliableSender, TestClient } from '../realtime/clients';
+import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../../support/redis';
+import { connected, ReliableSender, TestClient } from '../../support/clients';
 import { createChatFixture, entryAnswers, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
-import { eventually } from '../realtime/harness';
+import { eventually } from '../../support/platform';
 import { ConversationViews, newClientId, StartAck, type Customer } from '../realtime/scenario';
-import { createTestDatabase, testConfig, type TestDatabase } from '../server/helpers';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { testConfig } from '../../support/app';
 
 /**
  * Issue 21: three platform processes (real Node processes, as `npm run cluster` starts them) on

@@ -4,12 +4,12 @@ import pg from 'pg';
 import { AGENT_NAMESPACE, AgentChatSnapshot, LiveMessage } from '../../../src/shared/realtime';
 import { agentPresence, messages } from '../../../src/server/db/schema';
 import { endUserSessions } from '../../../src/server/auth/revocation';
-import { createTestDatabase, type TestDatabase } from '../server/helpers';
-import { connectAgent, handshakeRefusal, parseAck, type TestClient } from '../realtime/clients';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { connectAgent, handshakeRefusal, parseAck, type TestClient } from '../../support/clients';
 import { createChatFixture } from '../realtime/fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
+import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, ConversationViews, newClientId, startEscalated } from '../realtime/scenario';
-import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from './redis-server';
+import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../../support/redis';
 
 /**
  * Issue 21: faults in the middle of a shift, with two platform instances on one PostgreSQL and one

@@ -5,12 +5,13 @@ import { endpoints } from '../../../src/shared/api/catalogue';
 import type { EndpointDef } from '../../../src/shared/api/endpoint';
 import { APPLICATION_NAME } from '../../../src/server/db/client';
 import { STAT_KEYS } from '../../../src/server/stats';
-import { createTestDatabase, bearer, signIn, type TestDatabase } from '../server/helpers';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { bearer, signIn } from '../../support/app';
 import { objectShape, sampleParams, urlOf } from '../server/hostile-input-cases';
 import { createChatFixture } from '../realtime/fixtures';
-import { eventually, listenPlatform, TestClock, type Running } from '../realtime/harness';
+import { eventually, listenPlatform, TestClock, type Running } from '../../support/platform';
 import { agentOnline, newClientId, startEscalated } from '../realtime/scenario';
-import type { TestClient } from '../realtime/clients';
+import type { TestClient } from '../../support/clients';
 import { AgentChatSnapshot, LiveMessage } from '../../../src/shared/realtime';
 
 /**

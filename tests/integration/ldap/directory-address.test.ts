@@ -5,10 +5,11 @@ import { createClient } from 'redis';
 import { LDAP_TEXT, type LdapSettingsBody } from '../../../src/shared/domain/ldap';
 import { ldapAllowedHosts } from '../../../src/server/config';
 import { ldapDirectories } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, createTestApp, signIn, type TestPlatform } from '../server/helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
 import { changedTables, tableDigest } from '../server/hostile-input-cases';
-import { OwnRedis, redisServerAvailable } from '../faults/redis-server';
-import { closedPort } from './slapd';
+import { OwnRedis, redisServerAvailable } from '../../support/redis';
+import { closedPort } from '../../support/slapd';
 
 /**
  * Where an organisation's LDAP directory may point (H1): 'Probar' and saving refuse, before any

@@ -5,7 +5,7 @@ import { ldapAllowedHosts } from '../../../src/server/config';
 import { AddressRules, NO_ALLOWED_HOSTS } from '../../../src/server/ldap/address-rules';
 import { DirectoryConnections, verifyPerson, type DirectoryConfig } from '../../../src/server/ldap/directory';
 import { resolveEndpoint, type DirectoryEndpoint } from '../../../src/server/ldap/endpoint';
-import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd, type RunningSlapd } from './slapd';
+import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, groupDn, startSlapd, type RunningSlapd } from '../../support/slapd';
 
 /**
  * The connections the LDAP sign-in keeps open to a directory between sign-ins (DirectoryConnections,

@@ -10,13 +10,14 @@ import { DIRECTORY_ONLY_HASH } from '../../../src/server/auth/passwords';
 import { ldapAllowedHosts } from '../../../src/server/config';
 import { PROBE_TEXT } from '../../../src/server/ldap/probe-budget';
 import { ldapAccounts, ldapDirectories, userAccessLog, users } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, type TestPlatform } from '../server/helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, claimsOf, createTestApp, login, signIn, type TestPlatform } from '../../support/app';
 import { changedTables, tableDigest } from '../server/hostile-input-cases';
-import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, closedPort, groupDn, personDn, startSlapd, type RunningSlapd } from './slapd';
+import { GROUPS, PEOPLE, SERVICE_DN, SLAPD_PATH, SLAPD_SKIP_REASON, closedPort, groupDn, personDn, startSlapd, type RunningSlapd } from '../../support/slapd';
 
 /**
  * LDAP sign-in (POST /api/auth/auth_ldap) and the directory settings with their 'Probar', against a
- * real OpenLDAP (Debian's slapd, started by ./slapd.ts on a loopback port with the people below).
+ * real OpenLDAP (Debian's slapd, started by tests/support/slapd.ts on a loopback port with the people below).
  * Loopback is refused unless the operator allows it: these platforms allow 127.0.0.1 as an operator
  * with an on-premises directory would (LDAP_ALLOWED_HOSTS); directory-address.test.ts covers the rule.
  */

@@ -27,10 +27,10 @@ import {
 } from '../../../src/server/db/schema';
 import { expectTotalsMatchRows } from '../server/stats-totals-check';
 import { issueSession } from '../../../src/server/auth/session-tokens';
-import { BACKENDS } from '../server/helpers';
-import { connectAgent, connectWidget, handshakeRefusal, ReliableSender, type TestClient } from './clients';
+import { BACKENDS } from '../../support/database';
+import { connectAgent, connectWidget, handshakeRefusal, ReliableSender, type TestClient } from '../../support/clients';
 import { createChatFixture, entryAnswers } from './fixtures';
-import { MONDAY_10AM, platformForBlock } from './harness';
+import { MONDAY_10AM, platformForBlock } from '../../support/platform';
 import { agentOnline, ConversationViews, newClientId, Removed, startCustomer, startEscalated, SyncAck, type Customer } from './scenario';
 
 const AgentSync = z.object({ chats: z.array(AgentChatSnapshot), status: AgentStatusView });

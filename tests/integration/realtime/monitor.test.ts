@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MONITOR_NAMESPACE, monitorServerEvents } from '../../../src/shared/realtime';
-import { BACKENDS, createTestDatabase, signIn, type TestDatabase } from '../server/helpers';
-import { connectMonitor, handshakeRefusal, type TestClient } from './clients';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { signIn } from '../../support/app';
+import { connectMonitor, handshakeRefusal, type TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, startEscalated } from './scenario';
 import { issueSession } from '../../../src/server/auth/session-tokens';
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AgentChatSnapshot, AgentStatusView, WidgetState } from '../../../src/shared/realtime';
 import { conversations } from '../../../src/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../server/helpers';
-import type { TestClient } from './clients';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import type { TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, startEscalated, type Customer } from './scenario';
 
 const DATABASE_URL = process.env.DATABASE_URL;

@@ -6,10 +6,10 @@ import { asc, eq } from 'drizzle-orm';
 import { AgentChatSnapshot, LiveMessage } from '../../../src/shared/realtime';
 import { agentPresence, conversations, messages } from '../../../src/server/db/schema';
 import type { DatabaseTarget } from '../../../src/server/db/client';
-import { BACKENDS, createTestDatabase, type Backend } from '../server/helpers';
-import { ReliableSender, type TestClient } from './clients';
+import { BACKENDS, createTestDatabase, type Backend } from '../../support/database';
+import { ReliableSender, type TestClient } from '../../support/clients';
 import { createChatFixture } from './fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, ConversationViews, newClientId, startEscalated } from './scenario';
 
 /** A database that outlives one server: PGlite in a temporary directory, or a PostgreSQL database. */

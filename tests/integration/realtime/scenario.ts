@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AgentChatSnapshot, AgentStatusView, LiveMessage, WidgetState } from '../../../src/shared/realtime';
-import { connectAgent, connectWidget, type TestClient } from './clients';
+import { connectAgent, connectWidget, type TestClient } from '../../support/clients';
 import { entryAnswers, type ChatFixture, type FixtureAgent } from './fixtures';
 
 /** Steps the live-chat tests repeat: a customer through the form and the assistant, an agent signing on. */

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { SOCKET_PATH, WIDGET_NAMESPACE } from '../../../src/shared/realtime';
 import { conversations } from '../../../src/server/db/schema';
 import { openRateLimiters } from '../../../src/server/rate-limiters';
-import { OwnRedis, redisServerAvailable } from '../faults/redis-server';
-import { createTestDatabase, type TestDatabase } from '../server/helpers';
-import { connected, TestClient } from './clients';
+import { OwnRedis, redisServerAvailable } from '../../support/redis';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { connected, TestClient } from '../../support/clients';
 import { createChatFixture, entryAnswers, type ChatFixture } from './fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { StartAck } from './scenario';
 
 /**

@@ -5,10 +5,10 @@ import { AgentChatSnapshot, LiveMessage } from '../../../src/shared/realtime';
 import { CHAT_TEXT } from '../../../src/server/chat/texts';
 import { DEFAULT_SOCKET_RATE_LIMITS } from '../../../src/server/config';
 import { botInteractions, messages } from '../../../src/server/db/schema';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
-import { parseAck, type TestClient } from './clients';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { parseAck, type TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, newClientId, startCustomer, startEscalated } from './scenario';
 
 /**

@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { AGENT_NAMESPACE, AgentChatSnapshot, AgentStatusView, LiveMessage, WidgetState } from '../../../src/shared/realtime';
 import { agentSplits, conversations, users } from '../../../src/server/db/schema';
 import { issueSession } from '../../../src/server/auth/session-tokens';
-import { bearer, BACKENDS } from '../server/helpers';
-import { connectAgent, handshakeRefusal } from './clients';
+import { bearer } from '../../support/app';
+import { BACKENDS } from '../../support/database';
+import { connectAgent, handshakeRefusal } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { eventually, platformForBlock } from './harness';
+import { eventually, platformForBlock } from '../../support/platform';
 import { newClientId, startEscalated } from './scenario';
 
 const Finished = z.object({ conversationId: z.string(), endAcronym: z.string() });

@@ -16,10 +16,10 @@ import { sweep } from '../../../src/server/chat/sweeper';
 import { inTransaction } from '../../../src/server/chat/tx';
 import { localMoment } from '../../../src/server/chat/schedule';
 import { expectTotalsMatchRows } from '../server/stats-totals-check';
-import { BACKENDS } from '../server/helpers';
-import { connectAgent } from './clients';
+import { BACKENDS } from '../../support/database';
+import { connectAgent } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { eventually, MONDAY_10AM, platformForBlock } from './harness';
+import { eventually, MONDAY_10AM, platformForBlock } from '../../support/platform';
 import { agentOnline, askForAgent, Ended, newClientId, Removed, startCustomer, startEscalated } from './scenario';
 
 /** Bogotá is UTC-5 all year. */

@@ -4,11 +4,12 @@ import { AgentChatSnapshot, AgentStatusView, LiveMessage } from '../../../src/sh
 import { agentPresence, agentStatusChanges, conversationAssignments, conversations, messages, organizations, userAccessLog, users } from '../../../src/server/db/schema';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import type { SweepReport } from '../../../src/server/chat/sweeper';
-import { createTestDatabase, login, type TestDatabase } from '../server/helpers';
-import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../faults/redis-server';
-import type { TestClient } from './clients';
+import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { login } from '../../support/app';
+import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../../support/redis';
+import type { TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, newClientId, startCustomer, startEscalated, type Customer } from './scenario';
 
 /**

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentChatSnapshot, LiveMessage, WidgetState } from '../../../src/shared/realtime';
 import { CHAT_TEXT } from '../../../src/server/chat/texts';
-import { BACKENDS, createTestDatabase, type TestDatabase } from '../server/helpers';
-import { connectWidget, type TestClient } from './clients';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { connectWidget, type TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from './harness';
+import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { agentOnline, newClientId, startCustomer, startEscalated, SyncAck, type Customer } from './scenario';
 
 const AgentTyping = z.object({ conversationId: z.string(), typing: z.boolean() });

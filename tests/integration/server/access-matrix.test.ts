@@ -7,7 +7,8 @@ import { choosesOrganisation, type RoleId } from '../../../src/shared/roles';
 import { endpoints } from '../../../src/shared/api/catalogue';
 import { MSG } from '../../../src/shared/messages';
 import { platformSettings } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, claimsOf, createTestApp, signIn, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, claimsOf, createTestApp, signIn, type TestPlatform } from '../../support/app';
 import {
   ALL_ROLES,
   HOME_ORG,

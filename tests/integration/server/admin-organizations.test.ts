@@ -8,7 +8,8 @@ import { endMessages, entryFormFields, organizations, users, virtualAgents, widg
 import { SETTINGS_TEXT } from '../../../src/server/settings/texts';
 import { loadWidgetConfig } from '../../../src/server/widget/config';
 import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
-import { BACKENDS, bearer, createTestApp, login, signIn, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, login, signIn, type TestPlatform } from '../../support/app';
 import { changedTables, tableDigest } from './hostile-input-cases';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co'];

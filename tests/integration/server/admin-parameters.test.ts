@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockedUser, UserAccessEvent } from '../../../src/shared/domain/user';
 import { MSG } from '../../../src/shared/messages';
 import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
-import { BACKENDS, createTestApp, login, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, login, userRow, type TestPlatform } from '../../support/app';
 import { changedTables, tableDigest } from './hostile-input-cases';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

@@ -6,7 +6,8 @@ import { MSG } from '../../../src/shared/messages';
 import { users } from '../../../src/server/db/schema';
 import { SETTINGS_TEXT } from '../../../src/server/settings/texts';
 import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
-import { BACKENDS, bearer, createTestApp, login, signIn, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, login, signIn, userRow, type TestPlatform } from '../../support/app';
 import { changedTables, tableDigest } from './hostile-input-cases';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

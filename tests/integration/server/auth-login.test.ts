@@ -5,7 +5,8 @@ import { LDAP_TEXT } from '../../../src/shared/domain/ldap';
 import { MSG } from '../../../src/shared/messages';
 import { TokenClaims } from '../../../src/shared/domain/session';
 import { platformSettings, users } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, claimsOf, createTestApp, login, signIn, userRow, type TestPlatform } from '../../support/app';
 
 const CHECK = '/api/auth/changePasswordByExpiration';
 

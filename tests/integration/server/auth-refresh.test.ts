@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../src/shared/messages';
 import { hashTokenId } from '../../../src/server/auth/tokens';
 import { platformSettings, refreshTokens, users } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, claimsOf, createTestApp, signIn, type Session, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, claimsOf, createTestApp, signIn, type Session, type TestPlatform } from '../../support/app';
 
 describe.each(BACKENDS)('session refresh on %s', (backend) => {
   let platform: TestPlatform;

@@ -5,7 +5,8 @@ import { MSG } from '../../../src/shared/messages';
 import { DEFAULT_AUTH_RATE_LIMIT } from '../../../src/server/config';
 import { unknownSignIns } from '../../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../../src/server/demo/demo-data';
-import { BACKENDS, bearer, createTestApp, signIn, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, userRow, type TestPlatform } from '../../support/app';
 
 /** Sign-in throttling per address, the lock's recorded origin and the safety headers (issue 18). */
 

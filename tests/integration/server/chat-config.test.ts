@@ -4,7 +4,8 @@ import { MSG } from '../../../src/shared/messages';
 import { AgentDirectoryContact } from '../../../src/shared/domain/directory';
 import { PauseEvent } from '../../../src/shared/domain/parameters';
 import { directoryContacts, organizations, pauseEvents, users } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

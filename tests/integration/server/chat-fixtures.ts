@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { agentPresence, conversationAssignments, conversations } from '../../../src/server/db/schema';
-import { bearer, signIn } from './helpers';
+import { bearer, signIn } from '../../support/app';
 
 export const FORBIDDEN_BODY = { statusCode: 403, error: 'Forbidden', message: 'Usuario no autorizado' };
 

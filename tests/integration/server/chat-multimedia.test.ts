@@ -4,7 +4,8 @@ import { MSG } from '../../../src/shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../../src/shared/domain/media';
 import { files } from '../../../src/server/db/schema';
 import { paymentMethodsPng, requirementsPdf } from '../../../src/server/demo/demo-files';
-import { BACKENDS, bearer, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, insertConversation, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'asesor2@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

@@ -4,7 +4,8 @@ import { MSG } from '../../../src/shared/messages';
 import { AgentConnectionState, ChatInQueue } from '../../../src/shared/domain/chat';
 import { TransferSplit } from '../../../src/shared/domain/split';
 import { splits } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, insertConversation, setPresence, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'asesor2@demo.co', 'supervisor@demo.co', 'admin@otra.co', 'asesor@otra.co'];

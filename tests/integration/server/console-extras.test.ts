@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ConversationNote, PreviousConversations, PreviousTranscript } from '../../../src/shared/domain/console-extras';
 import { MSG } from '../../../src/shared/messages';
 import { conversationNotes, conversations, customers, messages } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, insertConversation, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'asesor2@demo.co', 'supervisor@demo.co', 'admin@otra.co', 'asesor@otra.co'];

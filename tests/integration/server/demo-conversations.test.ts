@@ -4,7 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { generateActivity, type ActivitySummary } from '../../../src/server/demo/activity';
-import { BACKENDS, createTestApp, type Backend, type TestPlatform } from './helpers';
+import { BACKENDS, type Backend } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 
 const NOW = new Date('2026-03-02T15:04:05.000Z');
 const DAYS = 30;

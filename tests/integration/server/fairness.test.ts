@@ -10,10 +10,11 @@ import { HttpError } from '../../../src/server/http/errors';
 import { openDatabase } from '../../../src/server/db/client';
 import { text } from 'node:stream/consumers';
 import { MAX_STATEMENT_ROWS, runShared, STATS_TEXT } from '../../../src/server/stats/executor';
-import { connectWidget, type TestClient } from '../realtime/clients';
+import { connectWidget, type TestClient } from '../../support/clients';
 import { createChatFixture, entryAnswers, type ChatFixture } from '../realtime/fixtures';
-import { listenPlatform, TestClock, type Running } from '../realtime/harness';
-import { BACKENDS, bearer, createTestDatabase, signIn, type TestDatabase } from './helpers';
+import { listenPlatform, TestClock, type Running } from '../../support/platform';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { bearer, signIn } from '../../support/app';
 import { objectShape, sampleParams, urlOf } from './hostile-input-cases';
 
 /**

@@ -4,9 +4,10 @@ import pg from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { rowsOf } from '../../../src/server/db/statements';
 import { LIVENESS_PATH, READINESS_PATH, type Readiness } from '../../../src/server/routes/health';
-import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../faults/redis-server';
-import { eventually } from '../realtime/harness';
-import { BACKENDS, createTestApp, createTestDatabase, testConfig, type TestDatabase, type TestPlatform } from './helpers';
+import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../../support/redis';
+import { eventually } from '../../support/platform';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { createTestApp, testConfig, type TestPlatform } from '../../support/app';
 
 /** Issue 21: the probes HAProxy (npm run cluster) and any orchestrator use. */
 describe.each(BACKENDS)('health routes (%s)', (backend) => {

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INT4_MAX } from '../../../src/shared/domain/fields';
 import { AGENT_NAMESPACE, MONITOR_NAMESPACE, WIDGET_NAMESPACE, agentClientEvents, monitorClientEvents, widgetClientEvents } from '../../../src/shared/realtime';
-import { connectAgent, connectMonitor, connectWidget, handshakeRefusal, type TestClient } from '../realtime/clients';
+import { connectAgent, connectMonitor, connectWidget, handshakeRefusal, type TestClient } from '../../support/clients';
 import { createChatFixture, entryAnswers, type ChatFixture } from '../realtime/fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
+import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { MAX_SOCKET_PACKET_BYTES } from '../../../src/server/realtime/server';
-import { BACKENDS, createTestDatabase, signIn, type TestDatabase } from './helpers';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { signIn } from '../../support/app';
 import { HUGE_TEXT, INJECTION, NUL_TEXT, changedTables, fieldVariants, sampleOf, tableDigest } from './hostile-input-cases';
 
 /**

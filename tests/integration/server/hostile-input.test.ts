@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { pathParamNames, type EndpointDef } from '../../../src/shared/api/endpoint';
 import type { RoleId } from '../../../src/shared/roles';
-import { BACKENDS, bearer, createTestApp, signIn, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
 import {
   ALL_ROLES,
   HUGE_TEXT,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, createTestApp, signIn, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
 
 describe.each(BACKENDS)('notification types on %s', (backend) => {
   let platform: TestPlatform;

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '../../../src/shared/messages';
 import { END_MESSAGE_ORDER } from '../../../src/shared/domain/end-message';
 import { errorLog, organizations } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, createTestApp, signIn, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, userRow, type TestPlatform } from '../../support/app';
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: MSG.generic.unauthorized };
 

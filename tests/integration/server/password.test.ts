@@ -4,7 +4,8 @@ import { MSG } from '../../../src/shared/messages';
 import { PASSWORD_UPDATED_REPLY } from '../../../src/shared/domain/session';
 import { LOCAL_MSG } from '../../../src/server/http/errors';
 import { users } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, claimsOf, createTestApp, login, signIn, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, claimsOf, createTestApp, login, signIn, userRow, type TestPlatform } from '../../support/app';
 
 const CHECK = '/api/auth/changePasswordByExpiration';
 const UPDATE = '/api/users/UpdatePasswordByUserName';

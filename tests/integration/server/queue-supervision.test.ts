@@ -3,7 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { LiveQueue } from '../../../src/shared/api/queue-supervision';
 import { QUEUE_TEXT } from '../../../src/server/chat/supervision';
 import { agentPresence, conversationAssignments, conversations, users } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, userRow, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, userRow, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, insertConversation, setPresence, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'supervisor@demo.co', 'asesor@demo.co', 'admin@otra.co'];

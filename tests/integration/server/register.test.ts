@@ -6,7 +6,7 @@ import { IdParam, OrgQuery } from '../../../src/shared/domain/common';
 import { MSG } from '../../../src/shared/messages';
 import { implement } from '../../../src/server/routes/register';
 import { installErrorHandling } from '../../../src/server/http/errors';
-import { bearer, createTestApp, signIn, type TestPlatform } from './helpers';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
 
 /** Catalogue-shaped entries that exercise the registration layer on its own. */
 const probe = {

@@ -7,7 +7,8 @@ import { rowsOf } from '../../../src/server/db/statements';
 import { csvReportStream, UTF8_BOM } from '../../../src/server/reports/csv';
 import { dayRange } from '../../../src/server/stats/scope';
 import { endpoints } from '../../../src/shared/api/catalogue';
-import { BACKENDS, bearer, createTestApp, signIn, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
 
 /**
  * A whole export against the database (issue 5): on a generated history of the demo organisation,

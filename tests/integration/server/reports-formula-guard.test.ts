@@ -25,7 +25,8 @@ import {
 import { endpoints } from '../../../src/shared/api/catalogue';
 import { FORMULA_ESCAPE, FORMULA_TRIGGERS, neutralizeFormula } from '../../../src/shared/csv-formula';
 import { CSV_DELIMITERS } from '../../../src/shared/domain/report';
-import { BACKENDS, bearer, createTestApp, signIn, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
 
 /**
  * CSV formula injection (OWASP): every CSV the catalogue serves — the list is read from the

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentStatusChanges } from '../../../src/server/db/schema';
 import { endpoints } from '../../../src/shared/api/catalogue';
-import { BACKENDS, bearer, signIn } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, signIn } from '../../support/app';
 import { bog, isoOf, statisticsPlatform, TWO_DAYS, type StatisticsPlatform } from './statistics-fixtures';
 
 /**

@@ -3,7 +3,7 @@ import { endpoints, type EndpointName } from '../../../src/shared/api/catalogue'
 import { toRoutePattern } from '../../../src/shared/api/endpoint';
 import { ANALYTICS_CALLS } from '../../../src/shared/analytics-calls';
 import { SETTINGS_CALLS } from '../../../src/shared/settings-calls';
-import { createTestApp, type TestPlatform } from './helpers';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { sampleParams, urlOf } from './hostile-input-cases';
 
 /**

@@ -40,7 +40,8 @@ import {
 } from '../../../src/server/db/schema';
 import { EXPLICIT_ID_COLUMNS, seedDemoData } from '../../../src/server/demo';
 import { verifyPassword } from '../../../src/server/auth/passwords';
-import { BACKENDS, bearer, createTestDatabase, signIn, testConfig, type TestDatabase } from './helpers';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { bearer, signIn, testConfig } from '../../support/app';
 
 const FIXED_NOW = new Date('2026-03-02T15:04:05.000Z');
 const DAY_MS = 86_400_000;

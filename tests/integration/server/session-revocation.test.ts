@@ -11,11 +11,12 @@ import { endOrganisationSessions, endUserSessions } from '../../../src/server/au
 import { loadJwtSecret } from '../../../src/server/auth/secret';
 import { agentPresence, conversations, organizations, users } from '../../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../../src/server/demo/demo-data';
-import { connectAgent, handshakeRefusal, TestClient } from '../realtime/clients';
+import { connectAgent, handshakeRefusal, TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../realtime/harness';
+import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { startEscalated, type Customer } from '../realtime/scenario';
-import { BACKENDS, bearer, createTestDatabase, login, signIn, type Session, type TestDatabase } from './helpers';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
+import { bearer, login, signIn, type Session } from '../../support/app';
 
 /**
  * Issue 19 "Ending a user's access ends it now": deactivating, locking (by an administrator or by

@@ -3,7 +3,8 @@ import { asc } from 'drizzle-orm';
 import { DirectoryContact, flattenContact } from '../../../src/shared/domain/directory';
 import { LocationList } from '../../../src/shared/domain/location';
 import { directoryContacts } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

@@ -3,7 +3,8 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { DUPLICATE_TEXT, nameKey } from '../../../src/shared/domain/unique-name';
 import { businessReasons, finalReasons, pauseEvents, responseTemplates, splits } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, signInAll } from './chat-fixtures';
 
 const DEMO = 'admin@demo.co';

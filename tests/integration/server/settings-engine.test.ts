@@ -6,11 +6,12 @@ import { AgentConnectionState } from '../../../src/shared/domain/chat';
 import { FinalReason } from '../../../src/shared/domain/reason';
 import { AgentChatSnapshot, AgentStatusView } from '../../../src/shared/realtime';
 import { agentPresence, agentStatusChanges, conversations, splitSchedules, users } from '../../../src/server/db/schema';
-import { BACKENDS, bearer, signIn } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { bearer, signIn } from '../../support/app';
 import { FORBIDDEN_BODY } from './chat-fixtures';
-import type { TestClient } from '../realtime/clients';
+import type { TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
-import { platformForBlock } from '../realtime/harness';
+import { platformForBlock } from '../../support/platform';
 import { agentOnline, Removed, startEscalated } from '../realtime/scenario';
 import { issueSession } from '../../../src/server/auth/session-tokens';
 

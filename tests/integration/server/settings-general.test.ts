@@ -4,7 +4,8 @@ import { EndMessage, END_MESSAGE_ORDER } from '../../../src/shared/domain/end-me
 import { ChatParameters, PauseEvent } from '../../../src/shared/domain/parameters';
 import { ResponseTemplate } from '../../../src/shared/domain/response-template';
 import { chatParameters, endMessages, organizations, pauseEvents, responseTemplates } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

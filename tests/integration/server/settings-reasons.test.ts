@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { BusinessReason, FinalReason } from '../../../src/shared/domain/reason';
 import { businessReasons, finalReasons } from '../../../src/server/db/schema';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { caller, FORBIDDEN_BODY, insertConversation, signInAll } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];

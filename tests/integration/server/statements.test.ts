@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../../src/server/db/client';
 import { rowsOf } from '../../../src/server/db/statements';
-import { BACKENDS, createTestDatabase, type TestDatabase } from './helpers';
+import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
 import { CREATE_PROBE_TABLE, PROBE_INSERT } from './statements-probe';
 
 describe.each(BACKENDS)('prepared hot-path statements (%s)', (backend) => {

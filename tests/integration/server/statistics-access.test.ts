@@ -5,7 +5,7 @@ import type { RoleId } from '../../../src/shared/roles';
 import { STAT_KEYS } from '../../../src/server/stats';
 import { FILTER_MSG } from '../../../src/server/stats/references';
 import { FORBIDDEN_BODY } from './chat-fixtures';
-import { BACKENDS } from './helpers';
+import { BACKENDS } from '../../support/database';
 import { statisticsPlatform, statsGet, TWO_DAYS, type StatEmail, type StatisticsPlatform } from './statistics-fixtures';
 
 /** Who may read the statistics, which organisation they see, and what bad input answers. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src/shared/api/catalogue';
-import { BACKENDS } from './helpers';
+import { BACKENDS } from '../../support/database';
 import { isoOf, statisticsPlatform, TWO_DAYS, YESTERDAY, type StatisticsPlatform } from './statistics-fixtures';
 
 /**

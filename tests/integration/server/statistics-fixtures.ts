@@ -68,7 +68,8 @@ import {
   notificationTypes
 } from '../../../src/server/db/schema';
 import { signInAll } from './chat-fixtures';
-import { bearer, createTestApp, type Backend, type TestPlatform } from './helpers';
+import { bearer, createTestApp, type TestPlatform } from '../../support/app';
+import { type Backend } from '../../support/database';
 
 /** The platform clock of the statistics tests: 2026-03-10 10:00 in Bogotá. */
 export const NOW = new Date('2026-03-10T15:00:00.000Z');

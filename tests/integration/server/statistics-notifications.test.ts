@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src/shared/api/catalogue';
-import { BACKENDS } from './helpers';
+import { BACKENDS } from '../../support/database';
 import { statisticsPlatform, TWO_DAYS, type StatisticsPlatform } from './statistics-fixtures';
 
 /** The notification statistics against the hand-built data set (statistics-fixtures.ts: N1–N4, and one of organisation 200). */

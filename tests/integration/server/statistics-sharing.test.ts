@@ -3,7 +3,7 @@ import { endpoints } from '../../../src/shared/api/catalogue';
 import { bareStatQuery, runStat, STAT_KEYS, type StatKey } from '../../../src/server/stats';
 import { callsOnTheirWay } from '../../../src/server/stats/executor';
 import type { Db } from '../../../src/server/db/types';
-import { BACKENDS } from './helpers';
+import { BACKENDS } from '../../support/database';
 import { NOW, statisticsPlatform, TWO_DAYS, type StatisticsPlatform } from './statistics-fixtures';
 
 /**

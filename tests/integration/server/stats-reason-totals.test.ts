@@ -9,7 +9,8 @@ import type { Db } from '../../../src/server/db/types';
 import { dayRange, type Filter } from '../../../src/server/stats/scope';
 import { finalReasonsRowsSql, finalReasonsSql, reasonsAndTypingRowsSql, reasonsAndTypingSql } from '../../../src/server/stats/summaries';
 import { finalReasonsTotalsSql, reasonsAndTypingTotalsSql, totalsAnswer } from '../../../src/server/stats/totals';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 
 /**
  * The typings page's reasons totals (reason_day_totals, migration 0017) answer exactly what the raw

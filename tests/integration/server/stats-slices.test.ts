@@ -4,7 +4,8 @@ import { generateActivity } from '../../../src/server/demo/activity';
 import { runStat } from '../../../src/server/stats';
 import { STAT_QUERIES } from '../../../src/server/stats/registry';
 import { STAT_KEYS } from '../../../src/server/stats/types';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 
 /**
  * A per-bucket statistic read a slice of its range at a time (the way every series is read, its

@@ -20,7 +20,8 @@ import {
 } from '../../../src/server/stats/summaries';
 import { botTurnTotalsSql, conversationTotalsSql, customerTotalsSql, fcrTotalsSql, hourTotalsAnswer, totalsAnswer } from '../../../src/server/stats/totals';
 import { intentRatingsRowsSql, intentRatingsTotalsSql } from '../../../src/server/stats/charts';
-import { BACKENDS, createTestApp, type TestPlatform } from './helpers';
+import { BACKENDS } from '../../support/database';
+import { createTestApp, type TestPlatform } from '../../support/app';
 import { expectTotalsMatchRows } from './stats-totals-check';
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WidgetState } from '../../../src/shared/realtime';
 import { conversations } from '../../../src/server/db/schema';
-import { BACKENDS } from '../server/helpers';
+import { BACKENDS } from '../../support/database';
 import { createChatFixture } from '../realtime/fixtures';
-import { platformForBlock } from '../realtime/harness';
+import { platformForBlock } from '../../support/platform';
 import { agentOnline, startEscalated, SyncAck, type Customer } from '../realtime/scenario';
 
 /** The customer's place in the queue (WidgetState.queuePosition, issue 17): on queueing, on sync, and whenever the queue moves. */

@@ -8,7 +8,7 @@ import { conversations, entryFormFields, files, organizations, widgetDesigns } f
 import { DEFAULT_WIDGET_THEME } from '../../../src/shared/domain/widget-design';
 import { WidgetConfig } from '../../../src/shared/realtime';
 import { WidgetBoot } from '../../../src/widget/boot';
-import { BACKENDS } from '../server/helpers';
+import { BACKENDS } from '../../support/database';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture } from '../bot/fixture';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACES } from '../../../src/server/demo/demo-workspaces';
-import { BOT_PHRASINGS } from '../../integration/bot/phrasings';
+import { BOT_PHRASINGS } from '../../support/bot-phrasings';
 
 /** A text word for word: lower case, no accents, no punctuation (the shorthand and held-down letters the assistant reads through stay as written). */
 const wordForWord = (text: string): string =>

@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_SLAPD_MESSAGE, findSlapd, machineProbes } from '../../../scripts/provision.mjs';
-import { freeLoopbackPort } from '../../../src/server/cluster/supervisor';
+import { NO_SLAPD_MESSAGE, findSlapd, machineProbes } from '../../scripts/provision.mjs';
+import { freeLoopbackPort } from '../../src/server/cluster/supervisor';
 
 /**
  * A real OpenLDAP directory for the tests (and the bench): Debian's slapd started on a free loopback

@@ -1,4 +1,4 @@
-import type { Phrasing } from './phrasings';
+import type { Phrasing } from './bot-phrasings';
 
 /** What the assistant did with one phrasing: answered a node (its intent), offered options (their intents), or did not understand. */
 export type Outcome = { kind: 'answer'; intent: string } | { kind: 'options'; intents: string[] } | { kind: 'none' };

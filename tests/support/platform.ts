@@ -1,9 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
-import type { ServerConfig } from '../../../src/server/config';
-import type { DatabaseTarget } from '../../../src/server/db/client';
-import { createTestDatabase, testConfig, type Backend, type TestDatabase } from '../server/helpers';
+import { buildApp } from '../../src/server/app';
+import type { ServerConfig } from '../../src/server/config';
+import type { DatabaseTarget } from '../../src/server/db/client';
+import { testConfig } from './app';
+import { createTestDatabase, type Backend, type TestDatabase } from './database';
 import type { TestClient } from './clients';
 
 /** A fixed, hand-moved clock: the engine's "now" everywhere (tests never wait on wall-clock timers). */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { freeLoopbackPort } from '../../../src/server/cluster/supervisor';
+import { freeLoopbackPort } from '../../src/server/cluster/supervisor';
 
 /**
  * A redis-server of the test's own, on a free loopback port, that the test may kill and start again

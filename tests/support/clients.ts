@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
-import { AGENT_NAMESPACE, MONITOR_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../../src/shared/realtime';
+import { AGENT_NAMESPACE, MONITOR_NAMESPACE, SOCKET_PATH, WIDGET_NAMESPACE } from '../../src/shared/realtime';
 
 /** Real socket.io clients for the live-chat tests: every received event is recorded, every request awaits its ack. */
 
