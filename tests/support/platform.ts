@@ -92,6 +92,81 @@ export function platformForBlock(backend: Backend, overrides: Partial<ServerConf
   };
 }
 
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
+
+/**
+ * Whether two-instance blocks can run here: they need PostgreSQL (DATABASE_URL) and Redis
+ * (REDIS_URL). When not, warns once that `what` is skipped and why; use it in the block's
+ * `describe.skipIf`.
+ */
+export function twoInstancesReady(what: string): boolean {
+  const ready = Boolean(DATABASE_URL && REDIS_URL);
+  if (!ready) console.warn(`${what} skipped: it needs DATABASE_URL (PostgreSQL) and REDIS_URL (e.g. redis://127.0.0.1:6379)`);
+  return ready;
+}
+
+/** A describe block's two instances of the platform, sharing one PostgreSQL database and one Redis. */
+export interface TwoInstances {
+  readonly one: Running;
+  readonly two: Running;
+  readonly database: TestDatabase;
+  readonly clock: TestClock;
+  /** Sockets the tests open; closed after the block. */
+  readonly clients: TestClient[];
+}
+
+export type InstanceOverrides = Partial<ServerConfig> | ((instance: 'one' | 'two') => Partial<ServerConfig>);
+
+/**
+ * Registers, in the calling describe block, two listening platforms on one fresh PostgreSQL
+ * database and the shared Redis (REDIS_URL) at a test clock from Monday 10:00 (beforeAll), and
+ * closes the clients, both platforms and the database after the block. `overrides` applies to both
+ * instances, or, as a function, to each one; it is read in beforeAll, so it may name what an
+ * earlier beforeAll of the block started (a Redis of the test's own: `() => ({ redisUrl: redis.url })`).
+ * Skip the block with `twoInstancesReady` where PostgreSQL or Redis is missing.
+ */
+export function twoInstances(overrides: InstanceOverrides = {}): TwoInstances {
+  const clock = new TestClock(MONDAY_10AM);
+  const clients: TestClient[] = [];
+  let database: TestDatabase | undefined;
+  let one: Running | undefined;
+  let two: Running | undefined;
+  const configOf = (instance: 'one' | 'two'): Partial<ServerConfig> => {
+    const config = { redisUrl: REDIS_URL, ...(typeof overrides === 'function' ? overrides(instance) : overrides) };
+    if (!config.redisUrl) throw new Error('two instances need a Redis: REDIS_URL, or a redisUrl override');
+    return config;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    one = await listenPlatform(database.target, clock, configOf('one'));
+    two = await listenPlatform(database.target, clock, configOf('two'));
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await one?.close();
+    await two?.close();
+    await database?.drop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the two instances start in beforeAll');
+    return value;
+  };
+  return {
+    get one() {
+      return started(one);
+    },
+    get two() {
+      return started(two);
+    },
+    get database() {
+      return started(database);
+    },
+    clock,
+    clients
+  };
+}
+
 /** Waits until `check` passes (polling the database, say), or fails with its last error. */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -4,10 +4,9 @@ import pg from 'pg';
 import { AGENT_NAMESPACE, AgentChatSnapshot, LiveMessage } from '../../../src/shared/realtime';
 import { agentPresence, messages } from '../../../src/server/db/schema';
 import { endUserSessions } from '../../../src/server/auth/revocation';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { connectAgent, handshakeRefusal, parseAck, type TestClient } from '../../support/clients';
 import { createChatFixture } from '../realtime/fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
+import { eventually, twoInstances } from '../../support/platform';
 import { agentOnline, ConversationViews, newClientId, startEscalated } from '../realtime/scenario';
 import { OwnRedis, redisServerAvailable, REDIS_SERVER_PATH } from '../../support/redis';
 
@@ -55,42 +54,30 @@ async function sendUntilAcked(client: TestClient, event: string, payload: { clie
 }
 
 describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL and Redis (needs DATABASE_URL and redis-server)', () => {
-  let database: TestDatabase;
   let redis: OwnRedis;
-  let one: Running;
-  let two: Running;
-  const clock = new TestClock(MONDAY_10AM);
-  let clients: TestClient[] = [];
-
+  // Registered before the instances: up before they start, down after they close.
   beforeAll(async () => {
     redis = await OwnRedis.start();
-    database = await createTestDatabase('postgres');
-    one = await listenPlatform(database.target, clock, { redisUrl: redis.url });
-    two = await listenPlatform(database.target, clock, { redisUrl: redis.url });
   });
+  afterAll(async () => {
+    await redis?.down();
+  });
+  const live = twoInstances(() => ({ redisUrl: redis.url }));
 
   afterEach(() => {
-    for (const c of clients) c.close();
-    clients = [];
-  });
-
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await database?.drop();
-    await redis?.down();
+    for (const c of live.clients.splice(0)) c.close();
   });
 
   /** An agent on the first instance and its customer on the second, in an accepted chat (an organisation of its own), with both views recorded. */
   async function conversationAcross(n: number) {
-    const fx = await createChatFixture(one.app, { agentsA: 1 });
+    const fx = await createChatFixture(live.one.app, { agentsA: 1 });
     const [spec] = fx.agents;
     if (!spec) throw new Error('one agent expected');
-    const agent = await agentOnline(one.url, spec);
-    const customer = await startEscalated(two.url, fx, n);
-    clients.push(agent, customer.client);
+    const agent = await agentOnline(live.one.url, spec);
+    const customer = await startEscalated(live.two.url, fx, n);
+    live.clients.push(agent, customer.client);
     const id = customer.conversationId;
-    await Promise.all([one.app.services.chat.assignQueued(), two.app.services.chat.assignQueued()]);
+    await Promise.all([live.one.app.services.chat.assignQueued(), live.two.app.services.chat.assignQueued()]);
     const incoming = await agent.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === id);
     await agent.ok('chat:accept', { conversationId: id }, AgentChatSnapshot);
     const views = new ConversationViews(agent, customer.client, id, incoming.messages);
@@ -127,7 +114,7 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
   }
 
   async function stored(id: string) {
-    return one.app.db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.seq));
+    return live.one.app.db.select().from(messages).where(eq(messages.conversationId, id)).orderBy(asc(messages.seq));
   }
 
   /** A message from the customer (second instance) reaches the agent (first instance) as a live event, and one back. */
@@ -167,7 +154,7 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
     const chat = await conversationAcross(1);
     const before = await exchange(chat, 'antes', 5);
 
-    const admin = new pg.Client({ connectionString: database.target.kind === 'postgres' ? database.target.url : '' });
+    const admin = new pg.Client({ connectionString: live.database.target.kind === 'postgres' ? live.database.target.url : '' });
     await admin.connect();
     // A transaction left open by the platform while the connection goes (its client is checked out, between two statements):
     // the next statement fails, and the process carries on.
@@ -179,7 +166,7 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
     const open = new Promise<void>((resolve) => {
       opened = resolve;
     });
-    const held = two.app.db.transaction(async (tx) => {
+    const held = live.two.app.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
       opened();
       await gate;
@@ -204,7 +191,7 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
 
     // New messages flow both ways across the instances, and the timers still run on each (a sweep is a few transactions).
     await flowsAcross(chat, 'después');
-    await Promise.all([one.app.services.chat.sweep(), two.app.services.chat.sweep()]);
+    await Promise.all([live.one.app.services.chat.sweep(), live.two.app.services.chat.sweep()]);
     await nothingLost(chat, { customer: [...before.acked.customer, ...during.acked.customer], agent: [...before.acked.agent, ...during.acked.agent] });
   });
 
@@ -212,15 +199,15 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
     const chat = await conversationAcross(2);
     const before = await exchange(chat, 'antes', 5);
     // A second person, signed in on the second instance, whose access ends on the first while Redis is down.
-    const [revokedSpec] = (await createChatFixture(one.app, { agentsA: 1 })).agents;
+    const [revokedSpec] = (await createChatFixture(live.one.app, { agentsA: 1 })).agents;
     if (!revokedSpec) throw new Error('one agent expected');
-    const revoked = await connectAgent(two.url, revokedSpec.token, false);
-    clients.push(revoked);
+    const revoked = await connectAgent(live.two.url, revokedSpec.token, false);
+    live.clients.push(revoked);
 
     let restarted = false;
     const restart = async () => {
       await redis.down();
-      await endUserSessions(one.app.db, one.app.services, revokedSpec.userId);
+      await endUserSessions(live.one.app.db, live.one.app.services, revokedSpec.userId);
       await redis.up();
       restarted = true;
     };
@@ -231,7 +218,7 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
     await flowsAcross(chat, 'después');
     // The second instance no longer lets in the session that ended while it could not hear about it.
     await eventually(async () => {
-      const refusal = await handshakeRefusal(two.url, AGENT_NAMESPACE, { token: revokedSpec.token });
+      const refusal = await handshakeRefusal(live.two.url, AGENT_NAMESPACE, { token: revokedSpec.token });
       expect(refusal.status).toBe(401);
     }, 20_000);
     await eventually(async () => {
@@ -239,8 +226,8 @@ describe.skipIf(!ready)('faults mid-conversation, two instances on PostgreSQL an
     }, 20_000);
     await nothingLost(chat, { customer: [...before.acked.customer, ...during.acked.customer], agent: [...before.acked.agent, ...during.acked.agent] });
     // The second instance's sweeper sees the agent connected on the first again (its orphan check asks every instance).
-    await two.app.services.chat.sweep();
-    const [presence] = await one.app.db.select().from(agentPresence).where(eq(agentPresence.userId, chat.spec.userId));
+    await live.two.app.services.chat.sweep();
+    const [presence] = await live.one.app.db.select().from(agentPresence).where(eq(agentPresence.userId, chat.spec.userId));
     expect(presence).toMatchObject({ status: 'Activo', disconnectedAt: null });
   });
 });

@@ -1,50 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AgentChatSnapshot, AgentStatusView, WidgetState } from '../../../src/shared/realtime';
 import { conversations } from '../../../src/server/db/schema';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
-import type { TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture } from './fixtures';
-import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
+import { twoInstances, twoInstancesReady } from '../../support/platform';
 import { agentOnline, startEscalated, type Customer } from './scenario';
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL;
-const ready = Boolean(DATABASE_URL && REDIS_URL);
-if (!ready) {
-  console.warn('multi-instance live chat test skipped: it needs DATABASE_URL (PostgreSQL) and REDIS_URL (e.g. redis://127.0.0.1:6379)');
-}
-
-describe.skipIf(!ready)('two server instances on one PostgreSQL and one Redis (needs DATABASE_URL and REDIS_URL)', () => {
-  let database: TestDatabase;
-  let one: Running;
-  let two: Running;
+describe.skipIf(!twoInstancesReady('multi-instance live chat test'))('two server instances on one PostgreSQL and one Redis (needs DATABASE_URL and REDIS_URL)', () => {
+  const live = twoInstances();
   let fx: ChatFixture;
-  const clock = new TestClock(MONDAY_10AM);
-  const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    one = await listenPlatform(database.target, clock, { redisUrl: REDIS_URL });
-    two = await listenPlatform(database.target, clock, { redisUrl: REDIS_URL });
-    fx = await createChatFixture(one.app, { agentsA: 6, maxChats: 2 });
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await one?.close();
-    await two?.close();
-    await database?.drop();
+    fx = await createChatFixture(live.one.app, { agentsA: 6, maxChats: 2 });
   });
 
   it('both assign from the same queue without ever exceeding an agent limit, and events reach sockets on the other instance', async () => {
     const MAX = 2;
     const CUSTOMERS = 40;
-    const db = one.app.db;
+    const db = live.one.app.db;
     const agentIds = fx.agents.map((a) => a.userId);
     // Agents 0–2 on the first instance, 3–5 on the second.
-    const agents = await Promise.all(fx.agents.map((a, i) => agentOnline(i < 3 ? one.url : two.url, a)));
-    clients.push(...agents);
+    const agents = await Promise.all(fx.agents.map((a, i) => agentOnline(i < 3 ? live.one.url : live.two.url, a)));
+    live.clients.push(...agents);
 
     const openPerAgent = async () => {
       const rows = await db
@@ -72,14 +49,14 @@ describe.skipIf(!ready)('two server instances on one PostgreSQL and one Redis (n
     await Promise.all(
       Array.from({ length: 20 }, async () => {
         for (let n = pending.shift(); n !== undefined; n = pending.shift()) {
-          const c = await startEscalated(n % 2 === 0 ? one.url : two.url, fx, n);
+          const c = await startEscalated(n % 2 === 0 ? live.one.url : live.two.url, fx, n);
           customers.push(c);
-          clients.push(c.client);
+          live.clients.push(c.client);
         }
       })
     );
     const settle = async () => {
-      await Promise.all([one.app.services.chat.assignQueued(), two.app.services.chat.assignQueued()]);
+      await Promise.all([live.one.app.services.chat.assignQueued(), live.two.app.services.chat.assignQueued()]);
       const seen = await openPerAgent();
       expect(seen.max).toBeLessThanOrEqual(MAX);
       expect(seen.total).toBe(CUSTOMERS);

@@ -13,7 +13,7 @@ import { agentPresence, conversations, organizations, users } from '../../../src
 import { DEMO_PASSWORD } from '../../../src/server/demo/demo-data';
 import { connectAgent, handshakeRefusal, TestClient } from '../../support/clients';
 import { createChatFixture, type ChatFixture, type FixtureAgent } from '../realtime/fixtures';
-import { eventually, listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
+import { eventually, listenPlatform, MONDAY_10AM, TestClock, twoInstances, twoInstancesReady, type Running } from '../../support/platform';
 import { startEscalated, type Customer } from '../realtime/scenario';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
 import { bearer, login, signIn, type Session } from '../../support/app';
@@ -284,54 +284,35 @@ describe.each(BACKENDS)('ending a user’s access on %s', (backend) => {
   });
 });
 
-const DATABASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL;
-const shared = Boolean(DATABASE_URL && REDIS_URL);
-if (!shared) console.warn('two-instance session revocation test skipped: it needs DATABASE_URL (PostgreSQL) and REDIS_URL');
-
-describe.skipIf(!shared)('ending a user’s access across two instances on one PostgreSQL and one Redis', () => {
-  let database: TestDatabase;
-  let one: Running;
-  let two: Running;
+describe.skipIf(!twoInstancesReady('two-instance session revocation test'))('ending a user’s access across two instances on one PostgreSQL and one Redis', () => {
+  const live = twoInstances();
   let fx: ChatFixture;
-  const clock = new TestClock(MONDAY_10AM);
-  const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    one = await listenPlatform(database.target, clock, { redisUrl: REDIS_URL });
-    two = await listenPlatform(database.target, clock, { redisUrl: REDIS_URL });
-    fx = await createChatFixture(one.app, { agentsA: 2, maxChats: 3 });
-  });
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await one?.close();
-    await two?.close();
-    await database?.drop();
+    fx = await createChatFixture(live.one.app, { agentsA: 2, maxChats: 3 });
   });
 
   it('a deactivation on one instance ends the session the other instance had checked, closes the socket there and requeues its chats', async () => {
     const agent = fx.agents[0];
     if (!agent) throw new Error('fixture agent missing');
     // Signed in through the first, working on the second: the second has the session checked and kept.
-    const ended = await online(two.url, one.app, agent);
-    clients.push(ended.socket);
-    expect((await read(two.app, ended.session.token)).statusCode).toBe(200);
-    const customer = await startEscalated(two.url, fx, 1);
-    clients.push(customer.client);
+    const ended = await online(live.two.url, live.one.app, agent);
+    live.clients.push(ended.socket);
+    expect((await read(live.two.app, ended.session.token)).statusCode).toBe(200);
+    const customer = await startEscalated(live.two.url, fx, 1);
+    live.clients.push(customer.client);
     await ended.socket.waitFor('chat:incoming', AgentChatSnapshot, (s) => s.conversationId === customer.conversationId);
 
-    await one.app.db.update(users).set({ isActive: false }).where(eq(users.idUser, agent.userId));
+    await live.one.app.db.update(users).set({ isActive: false }).where(eq(users.idUser, agent.userId));
     // The fixture's session and the one signed in above.
-    expect(await endUserSessions(one.app.db, one.app.services, agent.userId)).toEqual({ sessionsEnded: 2, chatsRequeued: 1 });
+    expect(await endUserSessions(live.one.app.db, live.one.app.services, agent.userId)).toEqual({ sessionsEnded: 2, chatsRequeued: 1 });
 
     // The fan-out reaches the second instance within moments (its own bound would take 30 s).
-    await eventually(async () => expect((await read(two.app, ended.session.token)).statusCode).toBe(401), 3_000);
-    expect((await refresh(two.app, ended.session.refreshToken)).statusCode).toBe(401);
+    await eventually(async () => expect((await read(live.two.app, ended.session.token)).statusCode).toBe(401), 3_000);
+    expect((await refresh(live.two.app, ended.session.refreshToken)).statusCode).toBe(401);
     expect(await ended.drop).toBe('io server disconnect');
-    expect(await handshakeRefusal(two.url, AGENT_NAMESPACE, { token: ended.session.token })).toMatchObject({ status: 401 });
-    const [row] = await one.app.db.select().from(conversations).where(eq(conversations.idConv, customer.conversationId));
+    expect(await handshakeRefusal(live.two.url, AGENT_NAMESPACE, { token: ended.session.token })).toMatchObject({ status: 401 });
+    const [row] = await live.one.app.db.select().from(conversations).where(eq(conversations.idConv, customer.conversationId));
     expect(row).toMatchObject({ status: 'EN_COLA', agentId: null });
     await eventually(async () => expect(lastState(customer.client)).toBe('EN_COLA'), 3_000);
   });
