@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { defaultMigrationsFolder } from '../../src/server/db/migrations-folder';
 import { ensureWidgetBundle } from '../../scripts/widget-bundle';
@@ -12,13 +16,21 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, empty PGlite data directory image (tests/support/database.ts starts every in-memory test database from it). */
     pgliteTemplatePath: string;
+    /**
+     * With DATABASE_URL: the name of this run's migrated, empty PostgreSQL database, which
+     * tests/support/database.ts clones (CREATE DATABASE … TEMPLATE) for every PostgreSQL test
+     * database; null without DATABASE_URL.
+     */
+    postgresTemplate: string | null;
   }
 }
 
 /**
- * Once per run: an in-memory PGlite, migrated and nothing else, dumped to a file. A database
- * started from it skips initdb and the migrations (seconds on PGlite); what a test's own
- * configuration decides (the demo data, its clock) each app still does as it starts.
+ * Once per run: an in-memory PGlite, migrated and nothing else, dumped to a file; and, with
+ * DATABASE_URL, a migrated PostgreSQL database of a name of this run's own, dropped at the end. A
+ * database started from either skips the migrations (seconds each); the app still runs them as it
+ * starts and finds them applied. What a test's own configuration decides (the demo data, its
+ * clock) each app still does as it starts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The server imports the customer widget's build (src/server/widget/bundle.generated.js).
@@ -34,5 +46,41 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await client.close();
   }
-  return () => rm(dir, { recursive: true, force: true });
+  const adminUrl = process.env.DATABASE_URL;
+  const postgresTemplate = adminUrl ? await migratedPostgresTemplate(adminUrl) : null;
+  project.provide('postgresTemplate', postgresTemplate);
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (adminUrl && postgresTemplate) await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${postgresTemplate} with (force)`));
+  };
+}
+
+/**
+ * Creates and migrates this run's PostgreSQL template, then closes every connection to it and
+ * forbids new ones: PostgreSQL refuses to clone a database someone is connected to (several
+ * workers cloning it at once is fine while nobody is).
+ */
+async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  const name = `atiende_template_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (admin) => admin.query(`create database ${name}`));
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await withClient(url.toString(), (client) => migratePg(drizzlePg({ client }), { migrationsFolder: defaultMigrationsFolder() }));
+    await withClient(adminUrl, (admin) => admin.query(`alter database ${name} with allow_connections false`));
+  } catch (error) {
+    await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    throw error;
+  }
+  return name;
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }

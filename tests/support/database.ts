@@ -22,13 +22,27 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-/** A fresh, empty database: in-memory PGlite (from the run's migrated image), or a new PostgreSQL database dropped afterwards. */
+/**
+ * This run's migrated PostgreSQL database to clone (tests/integration/global-setup.ts), or null:
+ * outside vitest (the bench) or when the run made none, a test database starts empty and the app
+ * migrates it.
+ */
+function postgresTemplate(): string | null {
+  return process.env.VITEST ? (inject('postgresTemplate') ?? null) : null;
+}
+
+/**
+ * A fresh database with the migrations applied and no data: in-memory PGlite from the run's
+ * migrated image, or a new PostgreSQL database (a clone of the run's migrated template; outside
+ * vitest an empty one the app migrates) dropped afterwards.
+ */
 export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
   if (backend === 'pglite') return { target: { kind: 'pglite', dataDir: null, template: await pgliteTemplate() }, drop: async () => undefined };
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is required for the PostgreSQL backend');
   const name = `atiende_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const template = postgresTemplate();
+  await withAdmin(adminUrl, (client) => client.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
