@@ -12,9 +12,9 @@ import { DEFAULT_RULES, withinWorkingHours } from './schedule';
 
 /**
  * The timers of the live chat, evaluated at one instant `now` (config.clock). Every rule picks its
- * conversations with FOR UPDATE SKIP LOCKED and the condition in the same statement, so a row
- * another instance is closing is skipped, and one it closed no longer matches: nothing is closed
- * twice.
+ * conversations with FOR UPDATE and the condition in the same statement, so one another instance
+ * closed no longer matches: nothing is closed twice. SKIP LOCKED first, so instances share the
+ * work; then the rows that were held are waited for, so none that is due is left (sweepRule).
  */
 
 /** Runs `step` in one transaction; the engine provides it (with its effects and retry). */
@@ -27,25 +27,58 @@ const agentLimit = sql`coalesce(${splits.timeInactivityAgent}, 5)`;
 const queueLimit = sql`coalesce(${splits.timeMaxInitConversation}, 15)`;
 const clientLimit = sql`least(coalesce(${splits.timeInactivityClient}, ${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}), coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}))`;
 
-/** Locks up to BATCH conversations matching `where` and applies `act` to each; repeats while batches come full. */
+/** The conversations matching `where` (joined with their split and organisation parameters), locked. */
+function matching(tx: Db, where: SQL, limit: number, lock: 'skip-locked' | 'wait') {
+  return tx
+    .select({ conv: conversations })
+    .from(conversations)
+    .leftJoin(splits, eq(splits.idSplit, conversations.splitId))
+    .leftJoin(chatParameters, eq(chatParameters.organizationId, conversations.organizationId))
+    .where(where)
+    .limit(limit)
+    .for('update', lock === 'skip-locked' ? { of: conversations, skipLocked: true } : { of: conversations });
+}
+
+/**
+ * Applies `act` to every conversation matching `where`. Batches of up to BATCH are locked with
+ * SKIP LOCKED, so instances sweeping at the same instant share the work without waiting for each
+ * other. A row skipped that way is not left for the next sweep, though: whoever held it may not
+ * have been acting on it (the router looks at the oldest waiting chat of a split, the very one
+ * that times out first, even when no agent can take it; a message locks its conversation). So the
+ * rows still matching after the batches are then waited for, one at a time, and taken if they
+ * still match once their holder let go (PostgreSQL checks the condition again on the row's newest
+ * version): one another instance closed meanwhile no longer matches and is left alone.
+ */
 async function sweepRule(run: RunStep, where: SQL, act: (step: Step, conv: ConversationRow) => Promise<unknown>): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await run(async (step) => {
-      const rows = await step.tx
-        .select({ conv: conversations })
-        .from(conversations)
-        .leftJoin(splits, eq(splits.idSplit, conversations.splitId))
-        .leftJoin(chatParameters, eq(chatParameters.organizationId, conversations.organizationId))
-        .where(where)
-        .limit(BATCH)
-        .for('update', { of: conversations, skipLocked: true });
+      const rows = await matching(step.tx, where, BATCH, 'skip-locked');
       for (const { conv } of rows) await act(step, conv);
       return rows.length;
     });
     total += done;
-    if (done < BATCH) return total;
+    if (done < BATCH) break;
   }
+  const held = await run(({ tx }) =>
+    tx
+      .select({ id: conversations.idConv })
+      .from(conversations)
+      .leftJoin(splits, eq(splits.idSplit, conversations.splitId))
+      .leftJoin(chatParameters, eq(chatParameters.organizationId, conversations.organizationId))
+      .where(where)
+      .limit(BATCH)
+  );
+  for (const { id } of held) {
+    total += await run(async (step) => {
+      // One row per transaction: it waits holding no other lock, so it cannot take part in a deadlock.
+      const [row] = await matching(step.tx, and(where, eq(conversations.idConv, id)) ?? where, 1, 'wait');
+      if (!row) return 0;
+      await act(step, row.conv);
+      return 1;
+    });
+  }
+  return total;
 }
 
 export interface SweepReport {
@@ -166,7 +199,8 @@ async function expireGrace(run: RunStep, db: Db, now: Date, graceMs: number): Pr
         .select({ userId: agentPresence.userId })
         .from(agentPresence)
         .where(and(eq(agentPresence.userId, agent.userId), expired))
-        .for('update', { skipLocked: true });
+        // Waited for, not skipped: whoever holds the row may not be ending the grace period; if another sweep did, it no longer matches.
+        .for('update');
       if (!locked) return 0;
       await changeStatus(step, agent, 'DESCONECTADO', null);
       return 1;

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { AgentChatSnapshot, AgentStatusView, LiveMessage } from '../../../src/shared/realtime';
+import { z } from 'zod';
+import { AgentChatSnapshot, agentServerEvents, AgentStatusView, LiveMessage } from '../../../src/shared/realtime';
 import { agentPresence, agentStatusChanges, conversationAssignments, conversations, messages, organizations, userAccessLog, users } from '../../../src/server/db/schema';
 import { openDatabase, type Database } from '../../../src/server/db/client';
+import type { Db } from '../../../src/server/db/types';
+import { rowsOf as resultRows } from '../../../src/server/db/statements';
 import type { SweepReport } from '../../../src/server/chat/sweeper';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { login } from '../../support/app';
@@ -27,6 +30,8 @@ if (!ready) {
 }
 
 const INSTANCES = 3;
+/** How many of the database's sessions wait for a lock now. */
+const Waiting = z.object({ n: z.number() });
 const KEYS: (keyof SweepReport)[] = ['customerInactive', 'botInactive', 'agentSilent', 'notAccepted', 'queueTimeout', 'outOfHours', 'graceExpired'];
 
 describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (needs DATABASE_URL and redis-server)', () => {
@@ -136,6 +141,8 @@ describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (nee
 
     // The second agent signs on at the third instance and drops its socket; past the grace period it is Desconectado, once.
     const dropping = await agentOnline(at(2).url, second);
+    // Its connection is recorded (queue:size follows it) before the socket drops: else the late record could undo the drop's.
+    await dropping.waitFor('queue:size', agentServerEvents['queue:size']);
     dropping.close();
     await eventually(async () => {
       const [p] = await db().select().from(agentPresence).where(eq(agentPresence.userId, second.userId));
@@ -170,7 +177,8 @@ describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (nee
       .from(conversationAssignments)
       .where(and(inArray(conversationAssignments.conversationId, ids), eq(conversationAssignments.releaseReason, 'INACTIVIDAD')));
     expect(inactivity[0]?.n).toBe(total.notAccepted);
-  });
+    // Fourteen customers and two agents on three instances: 3 s on an idle machine, past vitest's 30 s on two loaded cores. A bound, not a speed check.
+  }, 120_000);
 
   it('calls off the grace period of an agent an instance took for gone while it could not hear the others', async () => {
     const own = await createChatFixture(at(0).app, { agentsA: 1, ...timers });
@@ -210,6 +218,82 @@ describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (nee
     expect(log).toHaveLength(1);
     const [row] = await db().select().from(users).where(eq(users.idUser, person.userId));
     expect(row).toMatchObject({ isLocked: false, failedAttempts: 0 });
+  });
+
+  /**
+   * Every instance sweeps while another session holds a row in a transaction (`hold` locks it),
+   * which ends once a sweep waits for that row, or once every sweep is over without waiting.
+   */
+  async function sweepWhileHeld(hold: (tx: Db) => Promise<unknown>): Promise<SweepReport[]> {
+    if (database.target.kind !== 'postgres') throw new Error('postgres expected');
+    const holder = await openDatabase(database.target);
+    try {
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = (): void => undefined;
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const transaction = holder.db.transaction(async (tx) => {
+        await hold(tx);
+        held();
+        await gate;
+      });
+      await holding;
+      let swept = false;
+      const sweeps = sweepEverywhere().finally(() => {
+        swept = true;
+      });
+      try {
+        await eventually(async () => {
+          if (swept) return;
+          const waiting = await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          if (Waiting.parse(resultRows(waiting)[0]).n === 0) throw new Error('no sweep waits for the row yet');
+        });
+      } finally {
+        release();
+        await transaction;
+      }
+      return await sweeps;
+    } finally {
+      await holder.close();
+    }
+  }
+  const sum = (reports: SweepReport[], key: keyof SweepReport) => reports.reduce((n, r) => n + r[key], 0);
+
+  // Issue 37: the rules took their rows with SKIP LOCKED only, so a row another transaction held at
+  // that instant was passed over by every instance's sweep, whatever that transaction was doing.
+  it('times out a waiting chat the router was looking at while every instance swept', async () => {
+    const own = await createChatFixture(at(0).app, { agentsA: 1, ...timers });
+    const customer = await startEscalated(at(1).url, own, 1);
+    clients.push(customer.client);
+    expect((await rowsOf([customer.conversationId]))[0]?.status).toBe('EN_COLA');
+    clock.advanceMinutes(16);
+    // What the router's look does with no agent to offer it to: the split's oldest waiting conversation, FOR UPDATE, while it seeks one.
+    const reports = await sweepWhileHeld((tx) => tx.select({ id: conversations.idConv }).from(conversations).where(eq(conversations.idConv, customer.conversationId)).for('update'));
+    expect(sum(reports, 'queueTimeout')).toBe(1);
+    expect((await rowsOf([customer.conversationId]))[0]).toMatchObject({ status: 'FINALIZADA', endAcronym: 'FCTIA' });
+    expect((await commandsOf([customer.conversationId])).get(customer.conversationId)).toEqual(['FCTIA']);
+  });
+
+  it('ends the grace period of an agent whose presence another transaction held while every instance swept', async () => {
+    const own = await createChatFixture(at(0).app, { agentsA: 1, ...timers });
+    const [spec] = own.agents;
+    if (!spec) throw new Error('one agent expected');
+    const presence = async () => (await db().select().from(agentPresence).where(eq(agentPresence.userId, spec.userId)))[0];
+    const agent = await agentOnline(at(0).url, spec);
+    // Its connection is recorded (queue:size follows it) before the socket drops, so the drop is the last word.
+    await agent.waitFor('queue:size', agentServerEvents['queue:size']);
+    agent.close();
+    await eventually(async () => {
+      if (!(await presence())?.disconnectedAt) throw new Error('not marked yet');
+    });
+    clock.advanceMinutes(2);
+    const reports = await sweepWhileHeld((tx) => tx.select({ id: agentPresence.userId }).from(agentPresence).where(eq(agentPresence.userId, spec.userId)).for('update'));
+    expect(sum(reports, 'graceExpired')).toBe(1);
+    expect((await presence())?.status).toBe('Desconectado');
   });
 
   it('runs a job that must not overlap in one process at a time (the planner statistics upkeep)', async () => {
