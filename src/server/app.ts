@@ -53,7 +53,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // The shared budgets (sign-in and widget handshakes per address, 'Probar' per organisation): in Redis when set, shared by every instance.
     limiters = await openRateLimiters({
       redisUrl: config.redisUrl,
-      keyPrefix: config.rateLimitKeyPrefix,
+      keyPrefix: `${config.redisKeyPrefix}${config.rateLimitKeyPrefix}`,
       warn: (message, err) => app.log.warn({ err }, message),
       info: (message) => app.log.info(message)
     });
@@ -75,6 +75,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       tokens,
       sessions,
       redisUrl: config.redisUrl,
+      redisKeyPrefix: config.redisKeyPrefix,
       limits: config.socketRateLimits,
       widgetConnections: WidgetConnectBudget.create(counters, config),
       report: (err, context) => app.log.error({ err }, `realtime: ${context}`)

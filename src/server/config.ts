@@ -21,6 +21,12 @@ export interface ServerConfig {
   clock: () => Date;
   /** Redis shared by several server instances: socket.io rooms span all of them (REDIS_URL). */
   redisUrl?: string;
+  /**
+   * Put before every name this platform uses in Redis — the socket.io stream, its pub/sub channels,
+   * the recovered sessions and the throttles' keys — so that platforms sharing one Redis stay apart
+   * (REDIS_KEY_PREFIX; default none: today's names). Every instance of one platform uses the same.
+   */
+  redisKeyPrefix: string;
   /** How long an agent with no socket left still counts as connected before it is set Desconectado (ms). */
   agentDisconnectGraceMs: number;
   /** How often the chat sweeper checks the inactivity and queue timers (ms); 0 turns the timer off. */
@@ -129,7 +135,7 @@ export const USAGE = `Uso: npm run server -- [--port N] [--host H] [--memory | -
   --host H       interfaz (por defecto ${DEFAULT_HOST})
   --memory       base de datos en memoria (se pierde al cerrar)
   --data-dir D   carpeta de datos PGlite (por defecto ${DEFAULT_DATA_DIR})
-Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), ACCESS_TOKEN_TTL_SECONDS (3600),
+Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), REDIS_KEY_PREFIX (vacío), ACCESS_TOKEN_TTL_SECONDS (3600),
            REFRESH_TOKEN_TTL_SECONDS (86400), AGENT_DISCONNECT_GRACE_MS (${DEFAULT_AGENT_DISCONNECT_GRACE_MS}),
            SWEEP_INTERVAL_MS (${DEFAULT_SWEEP_INTERVAL_MS}), DEMO_CONVERSATIONS (${DEFAULT_DEMO_CONVERSATIONS}),
            AUTH_RATE_LIMIT_MAX (${DEFAULT_AUTH_RATE_LIMIT.max}), AUTH_RATE_LIMIT_WINDOW_SECONDS (${DEFAULT_AUTH_RATE_LIMIT.windowSeconds}),
@@ -153,6 +159,7 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     validateResponses: true,
     clock: () => new Date(),
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: redisKeyPrefix(env.REDIS_KEY_PREFIX),
     agentDisconnectGraceMs: nonNegativeInt(env.AGENT_DISCONNECT_GRACE_MS, DEFAULT_AGENT_DISCONNECT_GRACE_MS, 'AGENT_DISCONNECT_GRACE_MS'),
     sweepIntervalMs: nonNegativeInt(env.SWEEP_INTERVAL_MS, DEFAULT_SWEEP_INTERVAL_MS, 'SWEEP_INTERVAL_MS'),
     demoConversations: nonNegativeInt(env.DEMO_CONVERSATIONS, DEFAULT_DEMO_CONVERSATIONS, 'DEMO_CONVERSATIONS'),
@@ -219,6 +226,15 @@ function portNumber(raw: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`Puerto inválido: ${raw}`);
   return n;
+}
+
+/** Letters, digits and `: _ . -`, up to 64: a Redis key's start that reads the same in every client. */
+const REDIS_KEY_PREFIX = /^[A-Za-z0-9:_.-]{0,64}$/;
+
+export function redisKeyPrefix(raw: string | undefined): string {
+  const prefix = raw ?? '';
+  if (!REDIS_KEY_PREFIX.test(prefix)) throw new ConfigError('REDIS_KEY_PREFIX admite solo letras, números y los signos : _ . - (hasta 64 caracteres)');
+  return prefix;
 }
 
 function positiveInt(raw: string | undefined, fallback: number, name: string): number {

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createClient } from 'redis';
 import type { TestProject } from 'vitest/node';
 import { defaultMigrationsFolder } from '../../src/server/db/migrations-folder';
 import { ensureWidgetBundle } from '../../scripts/widget-bundle';
@@ -22,6 +23,12 @@ declare module 'vitest' {
      * database; null without DATABASE_URL.
      */
     postgresTemplate: string | null;
+    /**
+     * The start of every Redis name this run's platforms use (tests/support/app.ts adds the worker):
+     * test files running at once, and other runs on the same Redis, never hear each other's
+     * broadcasts, count each other as instances or share a throttle. Its keys go at the end.
+     */
+    redisKeyPrefix: string;
   }
 }
 
@@ -49,8 +56,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminUrl = process.env.DATABASE_URL;
   const postgresTemplate = adminUrl ? await migratedPostgresTemplate(adminUrl) : null;
   project.provide('postgresTemplate', postgresTemplate);
+  const redisKeyPrefix = `atiende-test:${randomBytes(6).toString('hex')}:`;
+  project.provide('redisKeyPrefix', redisKeyPrefix);
   return async () => {
     await rm(dir, { recursive: true, force: true });
+    await dropRedisKeys(process.env.REDIS_URL, redisKeyPrefix);
     if (adminUrl && postgresTemplate) await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${postgresTemplate} with (force)`));
   };
 }
@@ -82,5 +92,20 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
     return await fn(client);
   } finally {
     await client.end();
+  }
+}
+
+/** Deletes the keys under `prefix` (this run's), when a Redis was given; one that does not answer is left alone. */
+async function dropRedisKeys(url: string | undefined, prefix: string): Promise<void> {
+  if (!url) return;
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length > 0) await client.del(keys);
+  } catch {
+    // Nothing to clean where no Redis answers.
+  } finally {
+    client.destroy();
   }
 }

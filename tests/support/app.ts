@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { baseConfig, type ServerConfig } from '../../src/server/config';
@@ -21,10 +22,17 @@ export const TEST_RATE_LIMITS: Pick<ServerConfig, 'authRateLimit' | 'signInFaile
   socketRateLimits: { messages: { burst: 1_000_000, perSecond: 1_000_000 }, events: { burst: 1_000_000, perSecond: 1_000_000 } }
 };
 
+/**
+ * The start of every Redis name of this worker's platforms: the run's (tests/integration/global-setup.ts)
+ * and the worker's, so that files running at once in other workers stay apart; the platforms of one
+ * file share it, as instances of one platform do. Outside vitest (the bench): none.
+ */
+export const TEST_REDIS_KEY_PREFIX = process.env.VITEST ? `${inject('redisKeyPrefix') ?? 'atiende-test:'}${process.env.VITEST_POOL_ID ?? '0'}:` : '';
+
 export function testConfig(target: DatabaseTarget, overrides: Partial<ServerConfig> = {}): ServerConfig {
   // The engine's sweeper stays off unless a test asks for it: it would close a fixture's old conversations mid-test.
   // No generated conversations either: each test builds the ones it counts.
-  return { ...baseConfig({}), ...TEST_RATE_LIMITS, port: 0, host: '127.0.0.1', database: target, sweepIntervalMs: 0, demoConversations: 0, ...overrides };
+  return { ...baseConfig({}), ...TEST_RATE_LIMITS, port: 0, host: '127.0.0.1', database: target, sweepIntervalMs: 0, demoConversations: 0, redisKeyPrefix: TEST_REDIS_KEY_PREFIX, ...overrides };
 }
 
 export interface TestPlatform {

@@ -12,6 +12,11 @@ export interface RedisAdapter {
   close(): Promise<void>;
 }
 
+/** The adapter's own names (its defaults), each put after the platform's prefix (config.redisKeyPrefix). */
+export function adapterNames(prefix: string): { streamName: string; channelPrefix: string; sessionKeyPrefix: string } {
+  return { streamName: `${prefix}socket.io`, channelPrefix: `${prefix}socket.io`, sessionKeyPrefix: `${prefix}sio:session:` };
+}
+
 /** How long a stream reader blocks in XREAD before asking again; also bounds how long one lingers after close. */
 const STREAM_BLOCK_MS = 1000;
 /**
@@ -32,9 +37,11 @@ export const SERVER_COUNT_MEMORY_MS = 10_000;
  * The adapter opens its own connections by duplicating the client given: a stream reader and a
  * pub/sub subscriber, over which server-side events (serverSideEmit) travel. Stream entries are read
  * again from the last offset after a drop, but pub/sub messages published meanwhile are gone:
- * `resubscribed` runs each time one of those connections is ready again after a drop.
+ * `resubscribed` runs each time one of those connections is ready again after a drop. Every name
+ * it uses in Redis starts with `prefix`: platforms on one Redis with different prefixes neither
+ * hear each other's broadcasts nor count each other as instances.
  */
-export async function redisAdapter(url: string, report: (error: unknown) => void, resubscribed: () => void = () => undefined): Promise<RedisAdapter> {
+export async function redisAdapter(url: string, report: (error: unknown) => void, resubscribed: () => void = () => undefined, prefix = ''): Promise<RedisAdapter> {
   const client = createClient({ url });
   client.on('error', report);
   const duplicates: Duplicate[] = [];
@@ -67,7 +74,7 @@ export async function redisAdapter(url: string, report: (error: unknown) => void
     };
   }
   await client.connect();
-  const streams = createAdapter(client, { blockTimeInMs: STREAM_BLOCK_MS });
+  const streams = createAdapter(client, { blockTimeInMs: STREAM_BLOCK_MS, ...adapterNames(prefix) });
   // How many instances answer a cluster request (fetchSockets: who is connected anywhere) comes from
   // Redis's count of subscribers, which dips while one reconnects. Never under-count: right after
   // this instance's own reconnect the count is refused (the request fails, and the engine's callers

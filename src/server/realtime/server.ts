@@ -25,6 +25,8 @@ export interface RealtimeOptions {
   sessions: SessionGuard;
   /** Shares rooms between server instances through Redis. */
   redisUrl?: string;
+  /** Before every name the adapter uses in Redis (config.redisKeyPrefix). */
+  redisKeyPrefix?: string;
   /** Per-socket token buckets (rate-limits.ts). */
   limits: SocketRateLimits;
   /** New-chat widget handshakes per client address (rate-limits.ts). */
@@ -60,7 +62,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   let redis: RedisAdapter | null = null;
   if (options.redisUrl) {
     // A reconnection may have missed "sessions ended" messages: forget every kept answer.
-    redis = await redisAdapter(options.redisUrl, (error) => options.report(error, 'redis'), () => options.sessions.forgetAll());
+    redis = await redisAdapter(options.redisUrl, (error) => options.report(error, 'redis'), () => options.sessions.forgetAll(), options.redisKeyPrefix);
     io.adapter(redis.adapter);
   }
   let closing = false;

@@ -42,18 +42,6 @@ async function reachable(url: string): Promise<boolean> {
 const systemRedis = await reachable(SYSTEM_REDIS);
 if (!systemRedis) console.warn(`shared rate limits through Redis skipped: no Redis answers at ${SYSTEM_REDIS} (set REDIS_URL or start redis-server)`);
 
-/** Removes every key a test wrote under its own prefix. */
-async function dropKeys(url: string, prefix: string): Promise<void> {
-  const client = createClient({ url });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) if (keys.length > 0) await client.del(keys);
-  } finally {
-    client.destroy();
-  }
-}
-
 type Handshake = { ok: true; client: TestClient } | { ok: false; status: number | null; message: string };
 
 /** A widget socket's handshake, from 127.0.0.1, naming `forwardedFor` in X-Forwarded-For when given. */
@@ -224,7 +212,6 @@ describe.skipIf(!systemRedis)(`two instances sharing one Redis (${SYSTEM_REDIS})
     await one?.close();
     await two?.close();
     for (const d of databases) await d.drop();
-    await dropKeys(SYSTEM_REDIS, prefix);
   });
 
   it('holds one sign-in budget per address across both instances', async () => {
