@@ -7,11 +7,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { createClient } from 'redis';
 import type { TestProject } from 'vitest/node';
 import { defaultMigrationsFolder } from '../../src/server/db/migrations-folder';
 import { ensureWidgetBundle } from '../../scripts/widget-bundle';
+import { withAdmin } from '../support/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await rm(dir, { recursive: true, force: true });
     await dropRedisKeys(process.env.REDIS_URL, redisKeyPrefix);
-    if (adminUrl && postgresTemplate) await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${postgresTemplate} with (force)`));
+    if (adminUrl && postgresTemplate) await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${postgresTemplate} with (force)`));
   };
 }
 
@@ -72,27 +72,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
  */
 async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
   const name = `atiende_template_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (admin) => admin.query(`create database ${name}`));
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    await withClient(url.toString(), (client) => migratePg(drizzlePg({ client }), { migrationsFolder: defaultMigrationsFolder() }));
-    await withClient(adminUrl, (admin) => admin.query(`alter database ${name} with allow_connections false`));
+    await withAdmin(url.toString(), (client) => migratePg(drizzlePg({ client }), { migrationsFolder: defaultMigrationsFolder() }));
+    await withAdmin(adminUrl, (admin) => admin.query(`alter database ${name} with allow_connections false`));
   } catch (error) {
-    await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     throw error;
   }
   return name;
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Deletes the keys under `prefix` (this run's), when a Redis was given; one that does not answer is left alone. */
