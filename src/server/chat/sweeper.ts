@@ -27,16 +27,15 @@ const agentLimit = sql`coalesce(${splits.timeInactivityAgent}, 5)`;
 const queueLimit = sql`coalesce(${splits.timeMaxInitConversation}, 15)`;
 const clientLimit = sql`least(coalesce(${splits.timeInactivityClient}, ${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}), coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}))`;
 
-/** The conversations matching `where` (joined with their split and organisation parameters), locked. */
-function matching(tx: Db, where: SQL, limit: number, lock: 'skip-locked' | 'wait') {
+/** The conversations matching `where` (joined with their split and organisation parameters), up to `limit`. */
+function matching(tx: Db, where: SQL, limit: number) {
   return tx
     .select({ conv: conversations })
     .from(conversations)
     .leftJoin(splits, eq(splits.idSplit, conversations.splitId))
     .leftJoin(chatParameters, eq(chatParameters.organizationId, conversations.organizationId))
     .where(where)
-    .limit(limit)
-    .for('update', lock === 'skip-locked' ? { of: conversations, skipLocked: true } : { of: conversations });
+    .limit(limit);
 }
 
 /**
@@ -53,26 +52,18 @@ async function sweepRule(run: RunStep, where: SQL, act: (step: Step, conv: Conve
   let total = 0;
   for (;;) {
     const done = await run(async (step) => {
-      const rows = await matching(step.tx, where, BATCH, 'skip-locked');
+      const rows = await matching(step.tx, where, BATCH).for('update', { of: conversations, skipLocked: true });
       for (const { conv } of rows) await act(step, conv);
       return rows.length;
     });
     total += done;
     if (done < BATCH) break;
   }
-  const held = await run(({ tx }) =>
-    tx
-      .select({ id: conversations.idConv })
-      .from(conversations)
-      .leftJoin(splits, eq(splits.idSplit, conversations.splitId))
-      .leftJoin(chatParameters, eq(chatParameters.organizationId, conversations.organizationId))
-      .where(where)
-      .limit(BATCH)
-  );
-  for (const { id } of held) {
+  const held = await run(({ tx }) => matching(tx, where, BATCH));
+  for (const { conv: { idConv: id } } of held) {
     total += await run(async (step) => {
       // One row per transaction: it waits holding no other lock, so it cannot take part in a deadlock.
-      const [row] = await matching(step.tx, and(where, eq(conversations.idConv, id)) ?? where, 1, 'wait');
+      const [row] = await matching(step.tx, and(where, eq(conversations.idConv, id)) ?? where, 1).for('update', { of: conversations });
       if (!row) return 0;
       await act(step, row.conv);
       return 1;
