@@ -373,8 +373,10 @@ describe('the home page and the queue screen', () => {
     await waitFor(() => expect(within(wall).getByRole('region', { name: 'Conectado' }).textContent).toContain('2'));
     expect(within(wall).getByRole('region', { name: 'Pausa' }).textContent).toContain('1');
     await waitFor(() => expect(within(wall).getByRole('region', { name: 'Conversaciones' }).textContent).toContain('31'));
-    // Still pending: '--' (SPEC §4).
+    // Still pending: '--' (SPEC §4), and busy; the figures that answered are not.
     expect(within(wall).getByRole('region', { name: 'TMO' }).textContent).toContain('--');
+    expect(within(wall).getByRole('region', { name: 'TMO' }).getAttribute('aria-busy')).toBe('true');
+    expect(within(wall).getByRole('region', { name: 'Conversaciones' }).getAttribute('aria-busy')).toBeNull();
 
     act(() => fake.emit('analytics:live', { topic: 'chats' }));
     await waitFor(() => expect(within(wall).getByRole('region', { name: 'En cola' }).textContent).toContain('1'));

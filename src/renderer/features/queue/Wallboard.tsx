@@ -151,7 +151,7 @@ export function Wallboard({
         <h2 className={styles.section}>{WALLBOARD_TEXT.today}</h2>
         <div className={styles.grid}>
           {figures.map((f) => (
-            <section key={f.id} className={styles.card} aria-label={f.label}>
+            <section key={f.id} className={styles.card} aria-label={f.label} aria-busy={f.status === 'idle' || f.status === 'pending' || undefined}>
               <h3 className={styles.label}>{f.label}</h3>
               <span className={styles.mid}>{tileText(f.id, f.status, f.value, f.kind)}</span>
             </section>
