@@ -6,8 +6,8 @@ import { HomePage } from '../features/home/HomePage';
 import { SUPERVISION_PAGES } from '../../shared/supervision-pages';
 import { ChatPage } from '../features/chat/ChatPage';
 import { REPORT_PAGES, type ReportPageId } from '../../shared/report-pages';
-import { SETTINGS_SCREEN_IDS, settingsPath, type SettingsScreenId } from '../../shared/settings-screens';
-import type { PageLoader } from '../features/settings/area-pages';
+import { SETTINGS_SCREENS, SETTINGS_SCREEN_IDS, settingsPath, type SettingsArea, type SettingsScreenId } from '../../shared/settings-screens';
+import { areaPages, type AreaPages, type PageLoader } from '../features/settings/area-pages';
 import { ADMIN_PAGES } from '../features/settings/admin/screens';
 import { HUMAN_PAGES } from '../features/settings/human/screens';
 
@@ -63,10 +63,23 @@ const ANALYTICS_COMPONENTS: Record<AnalyticsPageId, ComponentType> = {
 };
 
 /**
- * The settings pages of every area (features/settings/<area>/screens.ts), by screen; a screen of
- * settings-screens.ts without a page has no route and no drawer entry.
+ * The settings pages of every area of settings-screens.ts (features/settings/<area>/screens.ts):
+ * a new area is a type error until it is listed here. A screen without a page has no route and no
+ * drawer entry.
  */
-const SETTINGS_PAGES: Partial<Record<SettingsScreenId, PageLoader>> = { ...ADMIN_PAGES, ...HUMAN_PAGES };
+const SETTINGS_AREA_PAGES: { readonly [A in SettingsArea]: AreaPages<A> } = {
+  admin: ADMIN_PAGES,
+  human: HUMAN_PAGES,
+  virtual: areaPages('virtual', {}),
+  notifications: areaPages('notifications', {}),
+  customisation: areaPages('customisation', {})
+};
+
+/** A screen's page, found through its descriptor's area. */
+function settingsPage(id: SettingsScreenId): PageLoader | undefined {
+  const pages: Partial<Record<SettingsScreenId, PageLoader>> = SETTINGS_AREA_PAGES[SETTINGS_SCREENS[id].area];
+  return pages[id];
+}
 
 const REPORT_COMPONENTS: Record<ReportPageId, ComponentType> = {
   accessLog: lazyPage(() => import('../features/reports/AccessLogPage').then((m) => m.AccessLogPage)),
@@ -89,7 +102,7 @@ export const PAGES: readonly PageEntry[] = [
   { path: CHAT_PATH, Component: ChatPage },
   ...(Object.keys(ANALYTICS_PAGES) as AnalyticsPageId[]).map((id) => ({ path: ANALYTICS_PAGES[id].path, Component: ANALYTICS_COMPONENTS[id] })),
   ...SETTINGS_SCREEN_IDS.flatMap((id) => {
-    const load = SETTINGS_PAGES[id];
+    const load = settingsPage(id);
     return load ? [{ path: settingsPath(id), Component: lazyPage(load) }] : [];
   }),
   ...(Object.keys(REPORT_PAGES) as ReportPageId[]).map((id) => ({ path: REPORT_PAGES[id].path, Component: REPORT_COMPONENTS[id], slug: id === 'history' }))

@@ -2,11 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import './dom-setup';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DirectoryPage } from '../../../src/renderer/features/settings/human/DirectoryPage';
+import { DirectoryScreen, directoryScreen } from '../../../src/renderer/features/settings/human/directory.screen';
 import type { DirectoryContact } from '../../../src/shared/domain/directory';
 import type { LocationList } from '../../../src/shared/domain/location';
 import { MSG } from '../../../src/shared/messages';
-import { dialog, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
+import { describeListScreen, dialog, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -45,6 +45,53 @@ function cityOf(id: number) {
   return { city: { id: city.id, name: city.name }, department: { id: department.id, name: department.name } };
 }
 
+/** The platform's answer to a create or update: the contact with its city and department named. */
+function stored(sent: unknown, idContact?: number): DirectoryContact {
+  const { idCity, ...rest } = sent as Omit<DirectoryContact, 'city' | 'department'> & { idCity: number };
+  return { ...rest, ...(idContact === undefined ? {} : { idContact }), ...cityOf(idCity) };
+}
+
+describeListScreen(directoryScreen, {
+  rows: [contact(1, 'Mariana Restrepo'), contact(2, 'Jorge Díaz')],
+  replies: { virtualAgents: () => okReply([{ idVa: 1, name: 'Asistente Demo' }]), locationList: () => okReply(LOCATIONS) },
+  create: {
+    refused: {
+      fill: { nombre: 'Laura Gómez', email: 'laura@', telefono: '300 555 0101', identificacion: '1020304050' },
+      messages: ['Ingrese un correo electrónico válido', 'Seleccione el departamento', 'Seleccione la ciudad']
+    },
+    fill: { email: 'laura@demo.co', idDepartment: '5', idCity: '5266' },
+    sent: {
+      nombre: 'Laura Gómez',
+      email: 'laura@demo.co',
+      telefono: '300 555 0101',
+      identificacion: '1020304050',
+      tipoIdentificacion: 'CÉDULA CIUDADANIA',
+      idVa: 1,
+      idCity: 5266,
+      activo: true,
+      listadoMensajes: []
+    },
+    reply: (b) => stored(b, 20)
+  },
+  edit: {
+    fill: { idDepartment: '11', idCity: '11001' },
+    sent: {
+      idContact: 1,
+      nombre: 'Mariana Restrepo',
+      email: 'mariana@demo.co',
+      telefono: '+57 604 444 1020',
+      identificacion: '43876512',
+      tipoIdentificacion: 'CÉDULA CIUDADANIA',
+      idVa: 1,
+      idCity: 11001,
+      activo: true,
+      listadoMensajes: []
+    },
+    reply: (b) => stored(b)
+  },
+  remove: { row: 1, request: (a) => a.params, expected: { idContact: 2 } }
+});
+
 describe('directorio-contactos', () => {
   it('lists the contacts of the chosen virtual agent with city and department flattened', async () => {
     const fake = installSettings({
@@ -52,7 +99,7 @@ describe('directorio-contactos', () => {
       locationList: () => okReply(LOCATIONS),
       directoryContacts: (arg) => okReply(arg.query?.idVa === 2 ? [contact(7, 'Pedro Ruiz', 2, { id: 11001, name: 'Bogotá D.C.' }, { id: 11, name: 'Bogotá D.C.' })] : [contact(1, 'Mariana Restrepo')])
     });
-    renderPage(<DirectoryPage />);
+    renderPage(<DirectoryScreen />);
     expect(await screen.findByRole('rowheader', { name: 'Mariana Restrepo' })).toBeTruthy();
     expect(within(rowOf('Mariana Restrepo')).getByText('Medellín, Antioquia')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Asistente virtual/), { target: { value: '2' } });
@@ -67,7 +114,7 @@ describe('directorio-contactos', () => {
       locationList: () => okReply(LOCATIONS),
       directoryContacts: () => okReply([])
     });
-    renderPage(<DirectoryPage />);
+    renderPage(<DirectoryScreen />);
     expect(await screen.findByText(MSG.contacts.empty)).toBeTruthy();
     expect(screen.getByText('Vacío')).toBeTruthy();
   });
@@ -87,7 +134,7 @@ describe('directorio-contactos', () => {
         return okReply({ ...rest, ...cityOf(Number(idCity)) });
       }
     });
-    renderPage(<DirectoryPage />);
+    renderPage(<DirectoryScreen />);
     await screen.findByRole('rowheader', { name: 'Mariana Restrepo' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Nuevo contacto' }));
@@ -137,22 +184,5 @@ describe('directorio-contactos', () => {
     expect(await screen.findByText(MSG.contacts.updated)).toBeTruthy();
     await waitFor(() => expect(within(rowOf('Mariana Restrepo')).getByText('Bogotá D.C., Bogotá D.C.')).toBeTruthy());
     expect(body(fake.sent('updateDirectoryContact')[0]!)).toMatchObject({ idContact: 1, idCity: 11001 });
-  });
-
-  it('asks before deleting a contact and removes it', async () => {
-    const fake = installSettings({
-      virtualAgents: () => okReply([{ idVa: 1, name: 'Asistente Demo' }]),
-      locationList: () => okReply(LOCATIONS),
-      directoryContacts: () => okReply([contact(1, 'Mariana Restrepo'), contact(2, 'Jorge Díaz')]),
-      deleteDirectoryContact: () => okReply({ success: true })
-    });
-    renderPage(<DirectoryPage />);
-    await screen.findByRole('rowheader', { name: 'Jorge Díaz' });
-    fireEvent.click(within(rowOf('Jorge Díaz')).getByRole('button', { name: 'Eliminar Jorge Díaz' }));
-    expect(fake.sent('deleteDirectoryContact')).toEqual([]);
-    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText(MSG.contacts.deleted)).toBeTruthy();
-    await waitFor(() => expect(rowNames()).toEqual(['Mariana Restrepo']));
-    expect(fake.sent('deleteDirectoryContact').map((a) => a.params)).toEqual([{ idContact: 2 }]);
   });
 });

@@ -4,9 +4,9 @@ import './dom-setup';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { BusinessReasonsPage } from '../../../src/renderer/features/settings/human/BusinessReasonsPage';
-import { GeneralPage } from '../../../src/renderer/features/settings/human/GeneralPage';
+import { GeneralPage } from '../../../src/renderer/features/settings/human/general.screen';
 import { SplitsPage } from '../../../src/renderer/features/settings/human/SplitsPage';
-import { TemplatesPage } from '../../../src/renderer/features/settings/human/TemplatesPage';
+import { TemplatesScreen } from '../../../src/renderer/features/settings/human/templates.screen';
 import type { ChatParameters, PauseEvent } from '../../../src/shared/domain/parameters';
 import type { BusinessReason } from '../../../src/shared/domain/reason';
 import type { Split } from '../../../src/shared/domain/split';
@@ -149,7 +149,7 @@ describe('duplicate names', () => {
 describe('required fields', () => {
   it('say so when left blank, on blur as on submit', async () => {
     const fake = installSettings({ responseTemplates: () => okReply({ templates: [] }) });
-    renderPage(<TemplatesPage />);
+    renderPage(<TemplatesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nueva plantilla' }));
     const form = dialog();
     expect(form.queryByText('El nombre de la plantilla es obligatorio')).toBeNull();

@@ -3,18 +3,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import './dom-setup';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EndMessagesPage } from '../../../src/renderer/features/settings/human/EndMessagesPage';
-import { GeneralPage } from '../../../src/renderer/features/settings/human/GeneralPage';
-import { TemplatesPage } from '../../../src/renderer/features/settings/human/TemplatesPage';
+import { GeneralPage, chatParametersRecord } from '../../../src/renderer/features/settings/human/general.screen';
 import type { EndMessage } from '../../../src/shared/domain/end-message';
 import type { ChatParameters, PauseEvent } from '../../../src/shared/domain/parameters';
 import { MSG } from '../../../src/shared/messages';
-import { ISO, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
+import { ISO, describeRecordScreen, dialog, failReply, findConfirm, installSettings, okReply, renderPage, rowNames, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
 const PARAMS: ChatParameters = { diasLaborales: [1, 2, 3, 4, 5], horaLaboralInicio: '08:00', horaLaboralFin: '18:00', nroMaximoChatsAsesor: 3, tiempoInactividadCliente: 10 };
 const pause = (id: number, nombre: string): PauseEvent => ({ id, nombre, descripcion: '', activo: true, tiempoMaximo: null, logic_delete: false, fechaCreacion: ISO, fechaActualizacion: ISO });
 const body = (arg: { body?: unknown }) => arg.body as Record<string, unknown>;
+
+describeRecordScreen(chatParametersRecord, {
+  record: PARAMS,
+  shown: { nroMaximoChatsAsesor: '3', tiempoInactividadCliente: '10', horaLaboralInicio: '08:00', horaLaboralFin: '18:00' },
+  refused: { fill: { nroMaximoChatsAsesor: '0' }, messages: ['El número máximo de chats debe ser al menos 1'] },
+  fill: { nroMaximoChatsAsesor: '5', horaLaboralFin: '19:30' },
+  sent: { ...PARAMS, nroMaximoChatsAsesor: 5, horaLaboralFin: '19:30' }
+});
 
 describe('general: chat parameters', () => {
   it('refuses a max chats that is not a positive integer, keeps it, then saves every parameter', async () => {
@@ -158,45 +165,5 @@ describe('mensajes', () => {
     fireEvent.click(fcca.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.endMessages.updateFailed)).toBeTruthy();
     expect((fcca.getByLabelText(/^Mensaje FCCA/) as HTMLTextAreaElement).value).toBe('Otro texto');
-  });
-});
-
-describe('plantillas-respuesta', () => {
-  it('appends a created template, replaces an edited one by idTemplate and removes a deleted one', async () => {
-    const fake = installSettings({
-      responseTemplates: () => okReply({ templates: [{ idTemplate: 1, templateName: 'Saludo', templateContent: 'Hola' }] }),
-      upsertResponseTemplate: (arg) => okReply({ idTemplate: 2, ...body(arg) }),
-      deleteResponseTemplate: () => okReply({ success: true })
-    });
-    renderPage(<TemplatesPage />);
-    await screen.findByRole('rowheader', { name: 'Saludo' });
-    fireEvent.click(screen.getByRole('button', { name: 'Nueva plantilla' }));
-    fireEvent.change(dialog().getByLabelText(/^Nombre de la plantilla/), { target: { value: 'Despedida' } });
-    fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
-    expect(await dialog().findByText('El contenido de la plantilla es obligatorio')).toBeTruthy();
-    expect((dialog().getByLabelText(/^Nombre de la plantilla/) as HTMLInputElement).value).toBe('Despedida');
-    fireEvent.change(dialog().getByLabelText(/^Contenido/), { target: { value: 'Gracias por escribir' } });
-    fireEvent.click(dialog().getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText(MSG.templates.created)).toBeTruthy();
-    await waitFor(() => expect(rowNames()).toEqual(['Saludo', 'Despedida']));
-
-    fireEvent.click(within(rowOf('Saludo')).getByRole('button', { name: 'Editar Saludo' }));
-    const edit = dialog();
-    fireEvent.change(edit.getByLabelText(/^Contenido/), { target: { value: 'Buenos días' } });
-    fireEvent.click(edit.getByRole('button', { name: 'Guardar', hidden: true }));
-    expect(await screen.findByText(MSG.templates.updated)).toBeTruthy();
-    expect(body(fake.sent('upsertResponseTemplate')[1]!)).toEqual({ idTemplate: 1, templateName: 'Saludo', templateContent: 'Buenos días' });
-
-    fireEvent.click(within(rowOf('Despedida')).getByRole('button', { name: 'Eliminar Despedida' }));
-    fireEvent.click((await findConfirm()).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText(MSG.templates.deleted)).toBeTruthy();
-    await waitFor(() => expect(rowNames()).toEqual(['Saludo']));
-    expect(fake.sent('deleteResponseTemplate').map(body)).toEqual([{ idTemplate: 2 }]);
-  });
-
-  it('shows the load error spelled as SPEC has it', async () => {
-    installSettings({ responseTemplates: () => failReply(500, MSG.generic.serverError) });
-    renderPage(<TemplatesPage />);
-    expect(await screen.findByText('Error al obtener plantilllas de respuesta.')).toBeTruthy();
   });
 });

@@ -8,6 +8,8 @@ export const SETTINGS_TEXT = {
   edit: 'Editar',
   choose: 'Seleccione…',
   search: 'Buscar',
+  organization: 'Organización',
+  virtualAgent: 'Asistente virtual',
   activate: (name: string) => `Activar ${name}`,
   deactivate: (name: string) => `Desactivar ${name}`,
   inactive: 'Inactivo',

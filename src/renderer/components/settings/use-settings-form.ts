@@ -34,6 +34,8 @@ export interface SettingsForm<V> {
   refused(error: IpcError, fields?: RefusalFields): void;
   /** The user left `field`: what a submit would say under it (`extra` first), else what it showed. */
   blurred(field: string, check: FormCheck<unknown>, extra?: FieldErrors): void;
+  /** After a save: the form starts again from `values` (what the platform stored), nothing unsaved. */
+  reset(values: V): void;
 }
 
 /**
@@ -53,7 +55,7 @@ export function onFieldBlur(left: (field: string) => void): (e: FocusEvent<HTMLF
  * unsaved. A refused save keeps everything typed.
  */
 export function useSettingsForm<V extends object>(initial: V | (() => V)): SettingsForm<V> {
-  const [start] = useState<V>(initial);
+  const [start, setStart] = useState<V>(initial);
   const [values, setValues] = useState<V>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
@@ -93,6 +95,12 @@ export function useSettingsForm<V extends object>(initial: V | (() => V)): Setti
         const next = afterBlur(e, check, field);
         return extra[field] ? { ...next, [field]: extra[field] } : next;
       });
+    },
+    reset(next) {
+      setStart(next);
+      setValues(next);
+      setErrors({});
+      setFormError(undefined);
     }
   };
 }
