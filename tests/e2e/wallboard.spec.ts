@@ -28,6 +28,9 @@ test('opens the board in its own window, whole at 1366×768, and Esc closes it',
   const box = await last.boundingBox();
   expect(box).not.toBeNull();
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(768);
+  // Every card holds its text: nothing runs past its right edge ('11.52 min' once did).
+  const overflowing = await wall.locator('section').evaluateAll((cards) => cards.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.getAttribute('aria-label')));
+  expect(overflowing).toEqual([]);
   const { scrollHeight, clientHeight } = await wall.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
   expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
   expect(await seriousViolations(board)).toEqual([]);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Button, Portal, makeStyles } from '@fluentui/react-components';
+import { Button, Portal, makeStyles, mergeClasses } from '@fluentui/react-components';
 import type { LiveQueue } from '../../../shared/api/queue-supervision';
 import { INDICATOR_LABELS } from '../../../shared/constants';
 import { formatHms, formatNumber } from '../../../shared/format';
@@ -51,6 +51,8 @@ const useStyles = makeStyles({
   label: { margin: 0, fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', lineHeight: 1.15, fontWeight: 600 },
   big: { fontSize: 'clamp(40px, min(9vw, 15vh), 180px)', lineHeight: 1, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   mid: { fontSize: 'clamp(28px, min(5vw, 8vh), 96px)', lineHeight: 1.1, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  /** Today's figures sit four to a row and carry a unit ('11.52 min'): smaller than the agents' counts, three to a row, so that they fit their card. */
+  figure: { fontSize: 'clamp(24px, min(3.4vw, 8vh), 80px)' },
   sub: { fontSize: 'clamp(16px, min(2.1vw, 4vh), 44px)', lineHeight: 1.15, color: '#ffd400', fontVariantNumeric: 'tabular-nums' },
   section: { margin: 0, fontSize: 'clamp(20px, min(3vw, 4.5vh), 52px)', lineHeight: 1.15, fontWeight: 700 }
 });
@@ -153,7 +155,7 @@ export function Wallboard({
           {figures.map((f) => (
             <section key={f.id} className={styles.card} aria-label={f.label} aria-busy={f.status === 'idle' || f.status === 'pending' || undefined}>
               <h3 className={styles.label}>{f.label}</h3>
-              <span className={styles.mid}>{tileText(f.id, f.status, f.value, f.kind)}</span>
+              <span className={mergeClasses(styles.mid, styles.figure)}>{tileText(f.id, f.status, f.value, f.kind)}</span>
             </section>
           ))}
         </div>
