@@ -10,6 +10,8 @@ import { SETTINGS_SCREENS, SETTINGS_SCREEN_IDS, settingsPath, type SettingsArea,
 import { areaPages, type AreaPages, type PageLoader } from '../features/settings/area-pages';
 import { ADMIN_PAGES } from '../features/settings/admin/screens';
 import { HUMAN_PAGES } from '../features/settings/human/screens';
+import { VIRTUAL_PAGES } from '../features/settings/virtual/screens';
+import { CUSTOMISATION_PAGES } from '../features/settings/customisation/screens';
 
 /**
  * The page registry: every screen that exists, by its menu path. The router builds its routes
@@ -70,9 +72,9 @@ const ANALYTICS_COMPONENTS: Record<AnalyticsPageId, ComponentType> = {
 const SETTINGS_AREA_PAGES: { readonly [A in SettingsArea]: AreaPages<A> } = {
   admin: ADMIN_PAGES,
   human: HUMAN_PAGES,
-  virtual: areaPages('virtual', {}),
+  virtual: VIRTUAL_PAGES,
   notifications: areaPages('notifications', {}),
-  customisation: areaPages('customisation', {})
+  customisation: CUSTOMISATION_PAGES
 };
 
 /** A screen's page, found through its descriptor's area. */
