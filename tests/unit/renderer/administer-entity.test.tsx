@@ -8,7 +8,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { sessionAtom } from '../../../src/renderer/features/session/atoms';
 import { ENTITY_UI_TEXT } from '../../../src/renderer/features/session/entity';
 import { ParametersPage } from '../../../src/renderer/features/settings/admin/ParametersPage';
-import { UsersPage } from '../../../src/renderer/features/settings/admin/UsersPage';
+import { UsersScreen } from '../../../src/renderer/features/settings/admin/users.screen';
 import type { Organization } from '../../../src/shared/domain/organization';
 import type { IpcResult, SessionView } from '../../../src/shared/ipc';
 import type { SettingsCallArg } from '../../../src/shared/settings-calls';
@@ -130,7 +130,7 @@ describe('the users page while administering', () => {
     render(
       <Provider store={store}>
         <FluentProvider theme={webLightTheme}>
-          <UsersPage />
+          <UsersScreen />
         </FluentProvider>
       </Provider>
     );

@@ -8,7 +8,7 @@ import type { IpcResult } from '../../../src/shared/ipc';
 import type { SettingsCall, SettingsCallArg } from '../../../src/shared/settings-calls';
 import { sessionAtom } from '../../../src/renderer/features/session/atoms';
 import { DATA_TEXT } from '../../../src/renderer/components/texts';
-import { ListScreen, type ListScreenDescriptor } from '../../../src/renderer/components/settings/ListScreen';
+import { ListScreen, formFields, type ListContext, type ListScreenDescriptor } from '../../../src/renderer/components/settings/ListScreen';
 import { RecordScreen, type RecordScreenDescriptor } from '../../../src/renderer/components/settings/RecordScreen';
 import { fieldsOf } from '../../../src/renderer/components/settings/screen-fields';
 import { SETTINGS_TEXT } from '../../../src/renderer/components/settings/texts';
@@ -173,7 +173,11 @@ export interface ListScreenCase<Row> {
  * refusal under its field, edit in place, delete only after confirming and only when confirmed.
  */
 export function describeListScreen<Row, Values extends object, Body, Lookup>(d: ListScreenDescriptor<Row, Values, Body, Lookup>, c: ListScreenCase<Row>) {
-  const fields = fieldsOf(d.form.fields);
+  // The scope the page starts in for the case's role (roles 1–2 on their own organisation, chooser shown).
+  const chooses = c.role === 1 || c.role === 2;
+  const context: ListContext = { scope: { idOrg: chooses ? sessionView(c.role ?? 3).user.company : null, idVa: null, chooser: chooses }, search: '' };
+  const fields = fieldsOf(formFields(d, { mode: 'create' }, context));
+  const editFields = fieldsOf(formFields(d, { mode: 'edit', item: c.rows[c.edit.row ?? 0]! }, context));
   const names = c.rows.map(d.name);
   const answer = (rows: Row[]) => okReply(c.answer ? c.answer(rows) : rows);
   const open = () => renderPage(<ListScreen descriptor={d} />, c.role);
@@ -239,7 +243,7 @@ export function describeListScreen<Row, Values extends object, Body, Lookup>(d: 
         const form = dialog();
         fill(form, fields, refusal.fill);
         fireEvent.click(form.getByRole('button', { name: SETTINGS_TEXT.save }));
-        expect(await screen.findByText(d.messages.createFailed)).toBeTruthy();
+        expect(await screen.findByText(d.form.failed?.(refusal.error, true) ?? d.messages.createFailed)).toBeTruthy();
         expect(await form.findByText(refusal.shows)).toBeTruthy();
         kept(form, fields, refusal.fill);
       });
@@ -252,7 +256,7 @@ export function describeListScreen<Row, Values extends object, Body, Lookup>(d: 
       await screen.findByRole('rowheader', { name: names[index] });
       fireEvent.click(within(rowOf(names[index]!)).getByRole('button', { name: SETTINGS_TEXT.editItem(names[index]!) }));
       const form = dialog();
-      fill(form, fields, c.edit.fill);
+      fill(form, editFields, c.edit.fill);
       fireEvent.click(form.getByRole('button', { name: SETTINGS_TEXT.save, hidden: true }));
       expect(await screen.findByText(d.messages.updated)).toBeTruthy();
       expect(bodyOf(fake.sent(d.calls.update).at(-1))).toEqual(c.edit.sent);

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, MessageBar, MessageBarBody, Switch } from '@fluentui/react-components';
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Button, MessageBar, MessageBarBody, Switch, makeStyles, tokens } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
-import type { IpcResult } from '../../../shared/ipc';
+import type { IpcError, IpcResult } from '../../../shared/ipc';
 import type { SettingsCall } from '../../../shared/settings-calls';
 import { settingsTitle, type SettingsScreenId } from '../../../shared/settings-screens';
 import { useNotify } from '../../app/toasts';
@@ -11,7 +11,7 @@ import { useLoad, type Load } from '../use-load';
 import { ConfirmDialog } from './ConfirmDialog';
 import { FormDialog } from './FormDialog';
 import type { FieldErrors, FormCheck } from './form';
-import { RowActions } from './RowActions';
+import { IconAction, RowActions } from './RowActions';
 import { useScopePicker, type ScopeSpec, type ScopeValue } from './ScopePicker';
 import { ScreenFields, type FieldRow } from './screen-fields';
 import { SearchField } from './SearchField';
@@ -60,8 +60,8 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
   name(row: Row): string;
   /** Where a created row goes (SPEC §4). */
   created: 'append' | 'prepend';
-  /** The columns before the actions; the first is the row's header (its name). */
-  columns: readonly DataColumn<Row>[];
+  /** The columns before the actions; the first is the row's header (its name). They may depend on the scope (whose rows a chooser shows). */
+  columns: readonly DataColumn<Row>[] | ((context: ListContext) => readonly DataColumn<Row>[]);
   /** A search on the platform (sent on Enter or 'Buscar'). */
   search?: { label: string; hint?: string };
   /** An on/off column written at once (active, inactive): the same update with the flag changed. */
@@ -70,7 +70,13 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
     checked(row: Row): boolean;
     label(on: boolean): string;
     send(row: Row, context: ListContext): Promise<IpcResult<Row>>;
+    /** What the cell shows beside the switch (a 'Bloqueado' badge). */
+    beside?(row: Row): ReactNode;
+    /** The toasts, when they are not the update's (the row as stored after the change). */
+    messages?: { done(row: Row): string; failed: string };
   };
+  /** Other writes of a row, each an icon button before Editar (shown when `shown`): the answer replaces the row. */
+  actions?: readonly RowAction<Row>[];
   form: {
     /** The form's values: blank for a new row, the row's own for an edit. */
     initial(editing: Editing<Row>): Values;
@@ -80,7 +86,10 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
     extra?(values: Values, rows: readonly Row[], editing: Editing<Row>, lookup: Load<Lookup>): FieldErrors;
     /** Where a platform refusal goes (a 409 for a name in use under its field). */
     refusal?: RefusalFields;
-    fields: readonly FieldRow<Values, Lookup>[];
+    /** The toast of a refused save, when it is not createFailed / updateFailed (SPEC §5: a 422 has its own). */
+    failed?(error: IpcError, creating: boolean): string | undefined;
+    /** The fields; they may depend on the row edited and the scope (the roles a chooser may give). */
+    fields: readonly FieldRow<Values, Lookup>[] | ((editing: Editing<Row>, context: ListContext) => readonly FieldRow<Values, Lookup>[]);
   };
   /** Creates or updates; the answer is the row as stored. */
   save(body: Body, editing: Editing<Row>, context: ListContext): Promise<IpcResult<Row>>;
@@ -100,6 +109,25 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
   messages: ListMessages;
 }
 
+/** A write of one row besides its edit and delete (unlock an account). */
+export interface RowAction<Row> {
+  label(row: Row): string;
+  icon: ReactElement;
+  shown(row: Row): boolean;
+  send(row: Row, context: ListContext): Promise<IpcResult<Row>>;
+  messages: { done: string; failed: string };
+}
+
+/** The form's fields for this edit in this scope. */
+export function formFields<Row, Values extends object, Body, Lookup>(
+  d: ListScreenDescriptor<Row, Values, Body, Lookup>,
+  editing: Editing<Row>,
+  context: ListContext
+): readonly FieldRow<Values, Lookup>[] {
+  const fields = d.form.fields;
+  return typeof fields === 'function' ? fields(editing, context) : fields;
+}
+
 /**
  * Declares a list screen (features/settings/<area>/<screen>.screen.tsx): the descriptor itself,
  * typed (its rows, form values and body inferred from its calls); the file's page is
@@ -109,7 +137,10 @@ export function listScreen<Row, Values extends object, Body, Lookup = never>(des
   return descriptor;
 }
 
+const useStyles = makeStyles({ toggle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' } });
+
 export function ListScreen<Row, Values extends object, Body, Lookup>({ descriptor: d }: { descriptor: ListScreenDescriptor<Row, Values, Body, Lookup> }) {
+  const styles = useStyles();
   const notify = useNotify();
   const scope = useScopePicker(d.scope);
   const [search, setSearch] = useState('');
@@ -121,8 +152,9 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({ descripto
     enabled: !!lookupOf && scope.ready
   });
   const list = useSettingsList(load, { key: d.key, created: d.created, remove: (row) => d.remove(row, context), messages: d.messages });
+  /** The row being written by a toggle or another row action. */
   const [toggling, setToggling] = useState<number | string | null>(null);
-  /** Why the last toggle was refused (the platform's words: its own organisation, say). */
+  /** Why the last toggle or row action was refused (the platform's words: its own organisation, say). */
   const [toggleError, setToggleError] = useState<string | null>(null);
   const toggle = d.toggle;
 
@@ -135,22 +167,26 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({ descripto
     notify.info(emptyNotice.text, emptyNotice.ms);
   }, [emptyNotice, load.status, load.data, notify]);
 
-  async function flip(row: Row) {
-    if (!toggle) return;
+  /** A write of one row (the toggle, a row action): the answer replaces it; a refusal is said above the table. */
+  async function write(row: Row, send: () => Promise<IpcResult<Row>>, messages: { done(row: Row): string; failed: string }) {
     setToggling(d.key(row));
     setToggleError(null);
-    const result = await toggle.send(row, context);
+    const result = await send();
     setToggling(null);
     if (!result.ok) {
       setToggleError(result.error.message);
-      return notify.error(d.messages.updateFailed);
+      return notify.error(messages.failed);
     }
     list.replace(result.data);
-    notify.success(d.messages.updated);
+    notify.success(messages.done(result.data));
   }
 
+  const flip = (row: Row) => {
+    if (toggle) void write(row, () => toggle.send(row, context), toggle.messages ?? { done: () => d.messages.updated, failed: d.messages.updateFailed });
+  };
+
   const columns: DataColumn<Row>[] = [
-    ...d.columns,
+    ...(typeof d.columns === 'function' ? d.columns(context) : d.columns),
     ...(toggle
       ? [
           {
@@ -158,20 +194,47 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({ descripto
             header: toggle.header,
             render: (row: Row) => {
               const on = toggle.checked(row);
-              return (
+              const control = (
                 <Switch
                   checked={on}
                   disabled={toggling === d.key(row)}
                   aria-label={on ? SETTINGS_TEXT.deactivate(d.name(row)) : SETTINGS_TEXT.activate(d.name(row))}
                   label={toggle.label(on)}
-                  onChange={() => void flip(row)}
+                  onChange={() => flip(row)}
                 />
+              );
+              const beside = toggle.beside?.(row);
+              return beside ? (
+                <span className={styles.toggle}>
+                  {control}
+                  {beside}
+                </span>
+              ) : (
+                control
               );
             }
           }
         ]
       : []),
-    { key: 'acciones', header: SETTINGS_TEXT.actions, render: (row) => <RowActions name={d.name(row)} onEdit={() => list.edit(row)} onDelete={() => list.askDelete(row)} /> }
+    {
+      key: 'acciones',
+      header: SETTINGS_TEXT.actions,
+      render: (row) => (
+        <RowActions name={d.name(row)} onEdit={() => list.edit(row)} onDelete={() => list.askDelete(row)}>
+          {(d.actions ?? [])
+            .filter((action) => action.shown(row))
+            .map((action) => (
+              <IconAction
+                key={action.label(row)}
+                label={action.label(row)}
+                icon={action.icon}
+                disabled={toggling === d.key(row)}
+                onClick={() => void write(row, () => action.send(row, context), { done: () => action.messages.done, failed: action.messages.failed })}
+              />
+            ))}
+        </RowActions>
+      )
+    }
   ];
 
   return (
@@ -239,7 +302,7 @@ function ListFormDialog<Row, Values extends object, Body, Lookup>({
     if (data === null) return false;
     const result = await d.save(data, editing, context);
     if (!result.ok) {
-      notify.error(creating ? d.messages.createFailed : d.messages.updateFailed);
+      notify.error(d.form.failed?.(result.error, creating) ?? (creating ? d.messages.createFailed : d.messages.updateFailed));
       form.refused(result.error, d.form.refusal);
       return false;
     }
@@ -257,7 +320,7 @@ function ListFormDialog<Row, Values extends object, Body, Lookup>({
       onClose={onClose}
       onBlurField={(field) => form.blurred(field, check(), extra())}
     >
-      <ScreenFields rows={d.form.fields} form={form} lookup={lookup} />
+      <ScreenFields rows={formFields(d, editing, context)} form={form} lookup={lookup} />
     </FormDialog>
   );
 }

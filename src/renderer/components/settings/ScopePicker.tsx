@@ -25,10 +25,15 @@ export interface ScopeSpec {
   virtualAgent?: boolean | ((scope: { idOrg: number | null }) => Promise<IpcResult<readonly VirtualAgent[]>>);
 }
 
-/** The scope chosen: `idOrg` only for roles 1–2 (null: the session's own), `idVa` once one exists. */
+/**
+ * The scope chosen: `idOrg` only for roles 1–2 (null: the session's own), `idVa` once one exists;
+ * `chooser`: the organisation is chosen on the screen (a role 1–2 not administering one), so the
+ * screen may show whose each row is.
+ */
 export interface ScopeValue {
   idOrg: number | null;
   idVa: number | null;
+  chooser: boolean;
 }
 
 export interface Scope {
@@ -109,5 +114,5 @@ export function useScopePicker(spec: ScopeSpec | undefined): Scope {
     );
   }
 
-  return { value: { idOrg, idVa }, ready: !wantsAgent || idVa !== null, frame };
+  return { value: { idOrg, idVa, chooser: chooses && !administering }, ready: !wantsAgent || idVa !== null, frame };
 }

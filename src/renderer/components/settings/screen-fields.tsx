@@ -15,7 +15,7 @@ type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & st
  * `wide`: across the whole row of a form laid out in columns (a record on its page).
  */
 export type FieldSpec<V, L = unknown> =
-  | { kind: 'text'; name: KeysOf<V, string>; label: string; hint?: string; type?: 'text' | 'time' | 'email' | 'tel'; required?: boolean; wide?: boolean }
+  | { kind: 'text'; name: KeysOf<V, string>; label: string; hint?: string; type?: 'text' | 'time' | 'email' | 'tel' | 'password'; autoComplete?: string; required?: boolean; wide?: boolean }
   | { kind: 'textarea'; name: KeysOf<V, string>; label: string; hint?: string; rows?: number; required?: boolean; wide?: boolean }
   | { kind: 'select'; name: KeysOf<V, string>; label: string; options: readonly Choice[]; hint?: string; wide?: boolean }
   | { kind: 'switch'; name: KeysOf<V, boolean>; label: string; wide?: boolean }
@@ -73,6 +73,7 @@ function ScreenField<V extends object, L>({ field, form, lookup }: { field: Fiel
           label={field.label}
           name={field.name}
           type={field.type}
+          autoComplete={field.autoComplete}
           hint={field.hint}
           required={field.required}
           value={text(field.name)}
