@@ -36,6 +36,7 @@ function install(replies: Parameters<typeof installSettings>[0] = {}) {
     { idOrg: 200, organization: 'Otra Entidad S.A.S.' }
   ];
   return installSettings({
+    organizations: () => okReply([100, 200].map((idOrg) => ({ idOrg, name: idOrg === 100 ? 'Demo Contact Center' : 'Otra Entidad S.A.S.', schemaName: `org_${idOrg}`, organizationType: 'Banca', isActive: true }))),
     loginAttempts: () => okReply(orgs.map((o) => ({ ...o, loginAttemptsAllowed: 5 }))),
     passwordExpiration: () => okReply(orgs.map((o) => ({ ...o, passwordExpirationDays: 90 }))),
     autoUnlock: () => okReply(orgs.map((o) => ({ ...o, autoUnlockMinutes: null }))),

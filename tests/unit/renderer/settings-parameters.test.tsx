@@ -28,6 +28,7 @@ const form = () => within(screen.getByRole('form', { name: 'Parámetros de segur
 
 function install(extra: Parameters<typeof installSettings>[0] = {}) {
   return installSettings({
+    organizations: () => okReply([100, 200].map((idOrg) => ({ idOrg, name: idOrg === 100 ? 'Demo Contact Center' : 'Otra Entidad S.A.S.', schemaName: `org_${idOrg}`, organizationType: 'Banca', isActive: true }))),
     loginAttempts: () =>
       okReply([
         { idOrg: 100, organization: 'Demo Contact Center', loginAttemptsAllowed: 5 },

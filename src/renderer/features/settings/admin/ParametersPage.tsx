@@ -19,21 +19,20 @@ import { useNotify } from '../../../app/toasts';
 import { DataState } from '../../../components/DataState';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { SubmitButton, TextField } from '../../../components/TextField';
-import { SelectField, SwitchField } from '../../../components/settings/fields';
+import { SwitchField } from '../../../components/settings/fields';
 import { checkWith, numberFrom, type FieldErrors, type FormCheck } from '../../../components/settings/form';
 import { callSettings } from '../../../components/settings/settings-client';
+import { useScopePicker } from '../../../components/settings/ScopePicker';
 import { SettingsPage, SettingsSection } from '../../../components/settings/SettingsPage';
 import { SETTINGS_TEXT } from '../../../components/settings/texts';
 import { UnsavedChangesGuard } from '../../../components/settings/UnsavedChanges';
 import { onFieldBlur, useSettingsForm } from '../../../components/settings/use-settings-form';
 import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 import { currentUserAtom } from '../../session/atoms';
-import { administeringAtom } from '../../session/entity';
 import { LdapSection } from './LdapSection';
 import { PARAMETERS_TEXT } from './texts';
 
 const useStyles = makeStyles({
-  organization: { maxWidth: '360px' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
   actions: { gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }
@@ -46,22 +45,19 @@ const useStyles = makeStyles({
  * access log by the platform) and the organisation's LDAP directory with its 'Probar' (LdapSection).
  */
 export function ParametersPage() {
-  const styles = useStyles();
   const me = useAtomValue(currentUserAtom);
-  const superadmin = me?.role === 1;
-  // 'Administrar entidad': the administered organisation is the page's, with no chooser.
-  const administering = useAtomValue(administeringAtom);
+  // The Superadministrador's organisation (chosen, its own first, or administered with 'Administrar entidad'); null: the administrator's own.
+  const scope = useScopePicker({ organization: true });
+  const chosen = scope.value.idOrg;
   const attempts = useSettingsLoad('loginAttempts');
   const expiry = useSettingsLoad('passwordExpiration');
   const autoUnlock = useSettingsLoad('autoUnlock');
-  const [chosenOrg, setChosenOrg] = useState<number | null>(null);
   /** Bumped by a save: the form starts again from what is stored now. */
   const [saved, setSaved] = useState(0);
   /** Unsaved edits in either form: one guard for the page (a router keeps one blocker at a time). */
   const [securityDirty, setSecurityDirty] = useState(false);
   const [ldapDirty, setLdapDirty] = useState(false);
-  const organizations = attempts.data ?? [];
-  const idOrg = administering?.idOrg ?? chosenOrg ?? me?.company ?? organizations[0]?.idOrg ?? null;
+  const idOrg = chosen ?? me?.company ?? attempts.data?.[0]?.idOrg ?? null;
   const loads = [attempts, expiry, autoUnlock];
   const failed = loads.find((l) => l.status === 'rejected');
   const status = failed ? 'rejected' : loads.every((l) => l.status === 'resolved') ? 'resolved' : 'pending';
@@ -74,19 +70,7 @@ export function ParametersPage() {
   return (
     <SettingsPage title={settingsTitle('userParameters')} description={PARAMETERS_TEXT.intro}>
       <UnsavedChangesGuard when={securityDirty || ldapDirty} />
-      {superadmin && !administering ? (
-        <div className={styles.organization}>
-          <SelectField
-            label={PARAMETERS_TEXT.organization}
-            name="idOrg"
-            placeholder={null}
-            value={idOrg === null ? '' : String(idOrg)}
-            options={organizations.map((o) => ({ value: String(o.idOrg), label: o.organization }))}
-            onChange={(v) => setChosenOrg(Number(v))}
-            disabled={attempts.status !== 'resolved'}
-          />
-        </div>
-      ) : null}
+      {scope.frame(null)}
       <SettingsSection title={PARAMETERS_TEXT.section}>
         <DataState
           status={status}
@@ -98,7 +82,7 @@ export function ParametersPage() {
           {idOrg === null ? null : (
             <SecurityForm
               key={`${idOrg}:${saved}`}
-              idOrg={superadmin ? idOrg : null}
+              idOrg={chosen}
               records={records}
               onDirty={setSecurityDirty}
               onSaved={(change) => {
@@ -111,8 +95,8 @@ export function ParametersPage() {
           )}
         </DataState>
       </SettingsSection>
-      {idOrg === null ? null : <LockedAccounts idOrg={superadmin ? idOrg : null} />}
-      {idOrg === null ? null : <LdapSection key={idOrg} idOrg={superadmin ? idOrg : null} onDirty={setLdapDirty} />}
+      {idOrg === null ? null : <LockedAccounts idOrg={chosen} />}
+      {idOrg === null ? null : <LdapSection key={idOrg} idOrg={chosen} onDirty={setLdapDirty} />}
     </SettingsPage>
   );
 }
