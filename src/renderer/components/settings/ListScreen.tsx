@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarBody, Switch } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons';
 import type { IpcResult } from '../../../shared/ipc';
@@ -109,7 +109,17 @@ export function listScreen<Row, Values extends object, Body, Lookup = never>(des
   return descriptor;
 }
 
-export function ListScreen<Row, Values extends object, Body, Lookup>({ descriptor: d }: { descriptor: ListScreenDescriptor<Row, Values, Body, Lookup> }) {
+/**
+ * `children`: a part of the page below the table that reads the rows as they stand (regionales: the
+ * departments, each moved to one of the regions listed); the generated test draws the descriptor alone.
+ */
+export function ListScreen<Row, Values extends object, Body, Lookup>({
+  descriptor: d,
+  children
+}: {
+  descriptor: ListScreenDescriptor<Row, Values, Body, Lookup>;
+  children?: (rows: readonly Row[], context: ListContext) => ReactNode;
+}) {
   const notify = useNotify();
   const scope = useScopePicker(d.scope);
   const [search, setSearch] = useState('');
@@ -195,6 +205,7 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({ descripto
           <DataState status={load.status} errorTitle={d.messages.loadFailed} errorDetail={load.error?.message} empty={list.items.length === 0} onRetry={load.reload} level="h2">
             <DataTable caption={d.texts.list} captionHidden columns={columns} rows={list.items} rowKey={(row) => String(d.key(row))} />
           </DataState>
+          {children && scope.ready ? children(list.items, context) : null}
         </>
       )}
       {list.editing && scope.ready ? <ListFormDialog descriptor={d} editing={list.editing} rows={list.items} context={context} lookup={lookup} onClose={list.closeEditor} onSaved={list.saved} /> : null}
