@@ -83,7 +83,12 @@ const SETTINGS = [
   // the LDAP directory of parametros (its 'Probar' too)
   'ldapSettings',
   'saveLdapSettings',
-  'probeLdap'
+  'probeLdap',
+  // regionales (issue 38)
+  'createRegional',
+  'updateRegional',
+  'deleteRegional',
+  'updateDepartment'
 ];
 
 const ANALYTICS = [

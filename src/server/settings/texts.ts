@@ -22,6 +22,11 @@ export const SETTINGS_TEXT = {
   contactNotFound: 'El contacto no existe',
   virtualAgentNotFound: 'El asistente virtual no existe',
   cityNotFound: 'La ciudad seleccionada no existe',
+  // Regionales (issue 38)
+  regionNotFound: 'La regional no existe',
+  departmentNotFound: 'El departamento no existe',
+  regionHasDepartments: (count: number) =>
+    `La regional tiene ${count === 1 ? 'un departamento asignado' : `${count} departamentos asignados`}; muévalos a otra regional antes de eliminarla`,
   workingHoursOrder: 'horaLaboralFin: La hora final debe ser posterior a la hora inicial',
   // Administration (issue 19)
   organizationNotFound: 'La compañía no existe',

@@ -26,8 +26,9 @@ export const locationEndpoints = {
     body: RegionName,
     response: Region,
     access: SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
-    note: 'Body { name }. Answers the created region. 409 when the organisation already has a region with that name.'
+    note: 'Body { name }. Answers the created region. 409 when the organisation already has a region with that name (compared as unique-name.ts compares names).'
   }),
   updateRegional: endpoint({
     service: 'virtualAgent',
@@ -37,8 +38,9 @@ export const locationEndpoints = {
     body: UpdateRegion,
     response: Region,
     access: SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
-    note: 'Body not shown in SPEC: { id, name }. Answers the updated region.'
+    note: 'Body not shown in SPEC: { id, name }. Answers the updated region. 404 for a region of another organisation, 409 when another region of the organisation has that name.'
   }),
   deleteRegional: endpoint({
     service: 'virtualAgent',
@@ -47,8 +49,9 @@ export const locationEndpoints = {
     query: RegionQuery,
     response: SuccessResult,
     access: SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
-    note: 'Query id (and idOrg). Its departments become unassigned (idRegional null).'
+    note: 'Query id (and idOrg). A region that still holds departments is not deleted: 409 naming how many, nothing removed (move them to another region first).'
   }),
   updateDepartment: endpoint({
     service: 'virtualAgent',
@@ -57,7 +60,8 @@ export const locationEndpoints = {
     query: DepartmentRegionQuery,
     response: Department,
     access: SETTINGS_EDITORS,
+    ipc: ['settings'],
     org: ORG_QUERY,
-    note: 'Query id (department), idOrg and idRegional: assigns the department to that region. Answers the department.'
+    note: 'Query id (department), idOrg and idRegional: moves the department to that region of the organisation (a department has one region per organisation). Answers the department. 404 for an unknown department or a region of another organisation, nothing changed.'
   })
 } as const;

@@ -34,6 +34,7 @@ export const DUPLICATE_TEXT = {
   pauseEvent: 'Ya existe un evento de pausa con ese nombre',
   reason: 'Ya existe una causal con ese nombre',
   reasonCode: 'Ya existe una causal con ese código',
+  region: 'Ya existe una regional con ese nombre',
   split: 'Ya existe un split con ese nombre',
   splitCode: 'Ya existe un split con ese código',
   template: 'Ya existe una plantilla con ese nombre'

@@ -89,8 +89,8 @@ describe('the routed app', () => {
 
   it('shows the 404 page for an allowed path whose page does not exist yet', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    // The regions belong to no issue yet: their menu path is allowed, their page not registered.
-    renderApp('/configuracion/asesor-virtual/regionales', store);
+    // The notification events are not built yet: their menu path is allowed, their page not registered.
+    renderApp('/configuracion/notificaciones/eventos', store);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 

@@ -139,7 +139,17 @@ export function listScreen<Row, Values extends object, Body, Lookup = never>(des
 
 const useStyles = makeStyles({ toggle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' } });
 
-export function ListScreen<Row, Values extends object, Body, Lookup>({ descriptor: d }: { descriptor: ListScreenDescriptor<Row, Values, Body, Lookup> }) {
+/**
+ * `children`: a part of the page below the table that reads the rows as they stand (regionales: the
+ * departments, each moved to one of the regions listed); the generated test draws the descriptor alone.
+ */
+export function ListScreen<Row, Values extends object, Body, Lookup>({
+  descriptor: d,
+  children
+}: {
+  descriptor: ListScreenDescriptor<Row, Values, Body, Lookup>;
+  children?: (rows: readonly Row[], context: ListContext) => ReactNode;
+}) {
   const styles = useStyles();
   const notify = useNotify();
   const scope = useScopePicker(d.scope);
@@ -258,6 +268,7 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({ descripto
           <DataState status={load.status} errorTitle={d.messages.loadFailed} errorDetail={load.error?.message} empty={list.items.length === 0} onRetry={load.reload} level="h2">
             <DataTable caption={d.texts.list} captionHidden columns={columns} rows={list.items} rowKey={(row) => String(d.key(row))} />
           </DataState>
+          {children && scope.ready ? children(list.items, context) : null}
         </>
       )}
       {list.editing && scope.ready ? <ListFormDialog descriptor={d} editing={list.editing} rows={list.items} context={context} lookup={lookup} onClose={list.closeEditor} onSaved={list.saved} /> : null}

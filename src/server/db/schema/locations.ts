@@ -1,7 +1,12 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { nameKeySql } from './chat-config';
 import { organizations } from './organizations';
 
-/** SPEC §3 "Locations": regions belong to an organisation; departments and cities are the country's. */
+/**
+ * SPEC §3 "Locations": regions belong to an organisation, their names unique in it as
+ * unique-name.ts compares them; departments and cities are the country's (Colombia's, seeded by a
+ * migration from src/server/db/colombia.ts).
+ */
 export const regions = pgTable(
   'regions',
   {
@@ -11,7 +16,7 @@ export const regions = pgTable(
       .references(() => organizations.idOrg, { onDelete: 'cascade' }),
     name: text('name').notNull()
   },
-  (t) => [index('regions_org_idx').on(t.organizationId)]
+  (t) => [index('regions_org_idx').on(t.organizationId), uniqueIndex('regions_org_name_unique').on(t.organizationId, nameKeySql(t.name))]
 );
 
 export const departments = pgTable('departments', {
@@ -19,7 +24,7 @@ export const departments = pgTable('departments', {
   name: text('name').notNull()
 });
 
-/** A department's region, per organisation (null until assigned: no row). */
+/** A department's region, per organisation: one at most (null until assigned: no row). */
 export const departmentRegions = pgTable(
   'department_regions',
   {
@@ -33,7 +38,7 @@ export const departmentRegions = pgTable(
       .notNull()
       .references(() => regions.id, { onDelete: 'cascade' })
   },
-  (t) => [index('department_regions_org_idx').on(t.organizationId, t.idDepartment)]
+  (t) => [uniqueIndex('department_regions_org_department_unique').on(t.organizationId, t.idDepartment), index('department_regions_region_idx').on(t.idRegional)]
 );
 
 export const cities = pgTable(
