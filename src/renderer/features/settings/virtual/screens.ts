@@ -4,4 +4,6 @@ import { areaPages } from '../area-pages';
  * The virtual-assistant settings pages (configuracion/asesor-virtual/*): one line per screen of
  * settings-screens.ts, a descriptor of the kit (<screen>.screen.tsx) or a page of its own.
  */
-export const VIRTUAL_PAGES = areaPages('virtual', {});
+export const VIRTUAL_PAGES = areaPages('virtual', {
+  entryForm: () => import('./entry-form.screen').then((m) => m.EntryFormScreen)
+});
