@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import './dom-setup';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EntryFormScreen } from '../../../src/renderer/features/settings/virtual/entry-form.screen';
 import { ENTRY_FORM_TEXT as T } from '../../../src/renderer/features/settings/virtual/entry-form-texts';
 import type { EntryForm, EntryFormField } from '../../../src/shared/domain/entry-form';
@@ -40,6 +40,13 @@ const field = (idField: number, label: string, over: Partial<EntryFormField> = {
 const FORM: EntryForm = { idVa: 1, fields: [field(1, 'Nombre completo', { required: true }), field(2, 'Correo electrónico', { fieldType: 'email' }), field(3, 'Teléfono', { fieldType: 'phone' })] };
 const AGENTS = [{ idVa: 1, name: 'Asistente Demo' }];
 const labels = () => screen.getAllByTestId(/^entry-field-row-/).map((li) => li.querySelector('[data-field-label]')?.textContent ?? '');
+/** A key on the focused handle, then a frame for dnd-kit to measure and move. */
+async function press(target: HTMLElement, code: string) {
+  await act(async () => {
+    fireEvent.keyDown(target, { code, key: code === 'Space' ? ' ' : code });
+    await new Promise((r) => setTimeout(r, 50));
+  });
+}
 const body = (arg: { body?: unknown }) => arg.body as { fields?: { label: string; idField?: number; pattern?: string | null }[]; order?: number[] };
 
 describe('formulario-entrada', () => {
@@ -131,12 +138,12 @@ describe('formulario-entrada', () => {
     });
     renderPage(<EntryFormScreen />, 3);
     await screen.findByText('Nombre completo');
-    expect(screen.getByText(T.dnd.instructions, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(T.dnd.instructions)).toBeTruthy();
     const handle = screen.getByRole('button', { name: T.move('Nombre completo') });
     handle.focus();
-    fireEvent.keyDown(handle, { code: 'Space' });
-    fireEvent.keyDown(handle, { code: 'ArrowDown' });
-    fireEvent.keyDown(handle, { code: 'Space' });
+    await press(handle, 'Space');
+    await press(handle, 'ArrowDown');
+    await press(handle, 'Space');
     await waitFor(() => expect(fake.sent('updateEntryFormOrder')).toHaveLength(1));
     expect(body(fake.sent('updateEntryFormOrder')[0] ?? {})).toEqual({ order: [2, 1, 3] });
     await waitFor(() => expect(labels()).toEqual(['Correo electrónico', 'Nombre completo', 'Teléfono']));
@@ -144,9 +151,9 @@ describe('formulario-entrada', () => {
     refuse = true;
     const again = screen.getByRole('button', { name: T.move('Teléfono') });
     again.focus();
-    fireEvent.keyDown(again, { code: 'Space' });
-    fireEvent.keyDown(again, { code: 'ArrowUp' });
-    fireEvent.keyDown(again, { code: 'Space' });
+    await press(again, 'Space');
+    await press(again, 'ArrowUp');
+    await press(again, 'Space');
     expect(await screen.findByText(MSG.entryForm.reorderFailed)).toBeTruthy();
     expect(labels()).toEqual(['Correo electrónico', 'Nombre completo', 'Teléfono']);
   });
