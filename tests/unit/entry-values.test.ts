@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { checkEntryAnswers, consentAnswer, entryValueProblem, type EntryValueField } from '../../src/shared/domain/entry-values';
 import { UpdateEntryForm } from '../../src/shared/domain/entry-form';
 import { patternProblem } from '../../src/shared/domain/safe-pattern';
-import { checkEntryForm } from '../../src/widget/entry-validation';
 
 const field = (over: Partial<EntryValueField>): EntryValueField => ({ idField: 1, fieldType: 'text', required: false, options: [], pattern: null, consentVersion: null, ...over });
 const none = { cityIds: new Set<number>() };
@@ -22,19 +21,6 @@ describe('entry-form values (one definition for the widget and the platform)', (
     expect(entryValueProblem(code, 'AB12345', none)).toBe('pattern');
     expect(entryValueProblem(field({ fieldType: 'email', pattern: '.+@empresa\\.co' }), 'ana@otra.co', none)).toBe('pattern');
     expect(entryValueProblem(field({ fieldType: 'email', pattern: '.+@empresa\\.co' }), 'ana@empresa.co', none)).toBeNull();
-  });
-
-  it('the widget words the same check in Spanish', () => {
-    const config = {
-      regions: [],
-      entryForm: [
-        { idField: 1, label: 'Código', fieldType: 'text', required: true, options: [], pattern: '[A-Z]{2}\\d{4}', consentText: null, consentVersion: null },
-        { idField: 2, label: 'Autorización', fieldType: 'consent', required: true, options: [], pattern: null, consentText: 'Acepto', consentVersion: 1 }
-      ]
-    };
-    expect(checkEntryForm(config, { 1: '  ' })).toEqual({ ok: false, problems: { 1: 'Este campo es obligatorio', 2: 'Debes aceptar para iniciar el chat' } });
-    expect(checkEntryForm(config, { 1: 'ab12', 2: '1' })).toEqual({ ok: false, problems: { 1: 'El dato no tiene el formato esperado' } });
-    expect(checkEntryForm(config, { 1: 'AB1234', 2: '1' })).toEqual({ ok: true, answers: { 1: 'AB1234', 2: '1' } });
   });
 
   it('a required consent is the version shown, checked; anything else is refused', () => {
