@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { LiveMessage, SOCKET_PATH, WIDGET_NAMESPACE, WidgetConfig, WidgetState } from '../../src/shared/realtime';
+import { consentAnswer } from '../../src/shared/domain/entry-values';
 import { newClientId, request, requestOnce, sleep, StartData, SyncData, type Timing } from './protocol';
 
 /** How one simulated customer's conversation went. */
@@ -48,7 +49,12 @@ export function answersFor(config: WidgetConfig, n: number, runTag: string): Rec
     else if (field.fieldType === 'phone') answers[id] = `300${digits.slice(-7)}`;
     else if (field.fieldType === 'number') answers[id] = String(n);
     else if (field.fieldType === 'document') answers[id] = `9${digits}`.slice(0, 20);
-    else if (field.fieldType === 'select') {
+    else if (field.fieldType === 'city') {
+      const city = config.regions[0]?.departments[0]?.cities[0];
+      if (city) answers[id] = String(city.id);
+    } else if (field.fieldType === 'consent') {
+      if (field.consentVersion !== null) answers[id] = consentAnswer(field.consentVersion);
+    } else if (field.fieldType === 'select') {
       const option = field.options.includes('CC') ? 'CC' : field.options[0];
       if (option !== undefined) answers[id] = option;
     } else answers[id] = /nombre/i.test(field.label) ? `Cliente Simulado ${n}` : `Dato ${n}`;

@@ -238,15 +238,31 @@ export const MonitorConnectRefusal = AgentConnectRefusal;
 
 /* ───────────── widget namespace ───────────── */
 
+/** One active field of the entry form, as the widget shows and checks it (src/shared/domain/entry-values.ts). */
+export const WidgetEntryField = z.object({
+  idField: z.number().int(),
+  label: z.string(),
+  fieldType: z.string(),
+  required: z.boolean(),
+  options: z.array(z.string()),
+  pattern: z.string().nullable(),
+  consentText: z.string().nullable(),
+  consentVersion: z.number().int().nullable()
+});
+const Named = { id: z.number().int(), name: z.string() };
+/** A region of the organisation with its departments and their cities (a city field's choices). */
+export const FormRegion = z.object({ ...Named, departments: z.array(z.object({ ...Named, cities: z.array(z.object(Named)) })) });
+export type FormRegion = z.infer<typeof FormRegion>;
+
 /** What the widget page needs before the chat starts (GET /widget/config?org&va). */
 export const WidgetConfig = z.object({
   org: z.number().int(),
   va: z.number().int(),
   organizationName: z.string(),
   assistantName: z.string(),
-  entryForm: z.array(
-    z.object({ idField: z.number().int(), label: z.string(), fieldType: z.string(), required: z.boolean(), options: z.array(z.string()) })
-  ),
+  entryForm: z.array(WidgetEntryField),
+  /** What a city field offers (region → department → city); empty when the form has none. */
+  regions: z.array(FormRegion),
   /** The organisation's widget design when one exists, else null (the page uses DEFAULT_WIDGET_THEME). */
   design: z.unknown().nullable(),
   avatarUrl: z.string().nullable()

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { WidgetConfig } from '../shared/realtime';
+import { consentAnswer } from '../shared/domain/entry-values';
+import { placeOf } from './entry-cities';
 import { checkEntryForm, type EntryField } from './entry-validation';
 import { WIDGET_TEXTS as T } from './texts';
 
@@ -14,6 +16,36 @@ interface Props {
 
 const fieldId = (field: EntryField) => `field-${field.idField}`;
 
+/** Region → department → city: three lists, the city's id is the answer. */
+function CityControl({ field, regions, value, problem, onChange }: { field: EntryField; regions: WidgetConfig['regions']; value: string; problem: string | undefined; onChange: (value: string) => void }) {
+  const id = fieldId(field);
+  const place = value ? placeOf(regions, Number(value)) : null;
+  const [region, setRegion] = useState<number | null>(place?.region ?? null);
+  const [department, setDepartment] = useState<number | null>(place?.department ?? null);
+  const departments = regions.find((r) => r.id === region)?.departments ?? [];
+  const cities = departments.find((d) => d.id === department)?.cities ?? [];
+  const aria = { 'aria-describedby': `${id}-error`, 'aria-invalid': problem ? true : undefined, 'aria-required': field.required ? true : undefined };
+  return (
+    <div className="city-choice">
+      <label htmlFor={`${id}-region`}>{T.region}</label>
+      <select id={`${id}-region`} data-testid={`entry-field-${field.idField}-region`} {...aria} value={region ?? ''} onChange={(e) => { setRegion(e.target.value ? Number(e.target.value) : null); setDepartment(null); onChange(''); }}>
+        <option value="">{T.selectPlaceholder}</option>
+        {regions.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+      </select>
+      <label htmlFor={`${id}-department`}>{T.department}</label>
+      <select id={`${id}-department`} data-testid={`entry-field-${field.idField}-department`} {...aria} disabled={region === null} value={department ?? ''} onChange={(e) => { setDepartment(e.target.value ? Number(e.target.value) : null); onChange(''); }}>
+        <option value="">{T.selectPlaceholder}</option>
+        {departments.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+      </select>
+      <label htmlFor={id}>{T.city}</label>
+      <select id={id} name={`f${field.idField}`} data-testid={`entry-field-${field.idField}`} data-field-type="city" {...aria} disabled={department === null} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{T.selectPlaceholder}</option>
+        {cities.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+      </select>
+    </div>
+  );
+}
+
 function FieldControl({ field, value, problem, onChange }: { field: EntryField; value: string; problem: string | undefined; onChange: (value: string) => void }) {
   const id = fieldId(field);
   const common = {
@@ -27,6 +59,18 @@ function FieldControl({ field, value, problem, onChange }: { field: EntryField; 
     required: field.required,
     value
   };
+  if (field.fieldType === 'consent') {
+    const { value: _v, required: _r, ...rest } = common;
+    return (
+      <input
+        {...rest}
+        type="checkbox"
+        aria-describedby={`${id}-text ${id}-error`}
+        checked={field.consentVersion !== null && value === consentAnswer(field.consentVersion)}
+        onChange={(e) => onChange(e.target.checked && field.consentVersion !== null ? consentAnswer(field.consentVersion) : '')}
+      />
+    );
+  }
   if (field.fieldType === 'select') {
     return (
       <select {...common} onChange={(e) => onChange(e.target.value)}>
@@ -57,7 +101,7 @@ export function EntryForm({ config, starting, error, focusFirst, onStart }: Prop
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkEntryForm(config.entryForm, values);
+    const checked = checkEntryForm(config, values);
     if (!checked.ok) {
       setProblems(checked.problems);
       const first = config.entryForm.find((f) => checked.problems[f.idField]);
@@ -78,8 +122,14 @@ export function EntryForm({ config, starting, error, focusFirst, onStart }: Prop
           {config.entryForm.map((field) => {
             const id = fieldId(field);
             return (
-              <div className="field" key={field.idField}>
-                <label htmlFor={id}>
+              <div className={field.fieldType === 'consent' ? 'field consent' : 'field'} key={field.idField}>
+                {field.fieldType === 'consent' && (
+                  <p id={`${id}-text`} className="consent-text">
+                    {field.consentText}
+                  </p>
+                )}
+                {field.fieldType === 'consent' && <FieldControl field={field} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />}
+                <label htmlFor={field.fieldType === 'city' ? `${id}-region` : id}>
                   {field.label}
                   {field.required && (
                     <>
@@ -90,7 +140,11 @@ export function EntryForm({ config, starting, error, focusFirst, onStart }: Prop
                     </>
                   )}
                 </label>
-                <FieldControl field={field} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
+                {field.fieldType === 'city' ? (
+                  <CityControl field={field} regions={config.regions} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
+                ) : field.fieldType !== 'consent' ? (
+                  <FieldControl field={field} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
+                ) : null}
                 <span id={`${id}-error`} className="field-error" data-testid={`field-error-${field.idField}`}>
                   {problems[field.idField] ?? ''}
                 </span>

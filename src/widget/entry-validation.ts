@@ -1,30 +1,28 @@
 import type { WidgetConfig } from '../shared/realtime';
+import { checkEntryAnswers, type EntryProblem } from '../shared/domain/entry-values';
+import { cityIdsOf } from './entry-cities';
 import { WIDGET_TEXTS as T } from './texts';
 
 export type EntryField = WidgetConfig['entryForm'][number];
 
-const MAX_ANSWER = 200;
+/** The customer's words for each problem the shared check finds (src/shared/domain/entry-values.ts, which the platform runs too). */
+const PROBLEM_TEXT: Record<EntryProblem, string> = {
+  required: T.required,
+  tooLong: T.tooLong,
+  email: T.invalidEmail,
+  phone: T.invalidPhone,
+  number: T.invalidNumber,
+  document: T.invalidDocument,
+  option: T.invalidOption,
+  city: T.invalidCity,
+  pattern: T.invalidPattern,
+  consent: T.consentRequired,
+  consentChanged: T.consentChanged
+};
 
-/** What is wrong with one answer of the entry form (trimmed), in Spanish; null when it is fine. */
-export function fieldProblem(field: EntryField, value: string): string | null {
-  if (value === '') return field.required ? T.required : null;
-  if (value.length > MAX_ANSWER) return T.tooLong;
-  if (field.fieldType === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value)) return T.invalidEmail;
-  if (field.fieldType === 'phone' && !(/^\+?[\d\s().-]+$/.test(value) && /^(\D*\d){7,15}\D*$/.test(value))) return T.invalidPhone;
-  if (field.fieldType === 'number' && !/^-?\d+([.,]\d+)?$/.test(value)) return T.invalidNumber;
-  if (field.fieldType === 'document' && !/^[A-Za-z0-9-]{4,20}$/.test(value)) return T.invalidDocument;
-  return null;
-}
-
-/** The answers to send (idField → value, empty optional ones left out), or each field's problem. */
-export function checkEntryForm(fields: readonly EntryField[], values: Record<number, string>): { ok: true; answers: Record<string, string> } | { ok: false; problems: Record<number, string> } {
-  const answers: Record<string, string> = {};
-  const problems: Record<number, string> = {};
-  for (const field of fields) {
-    const value = (values[field.idField] ?? '').trim();
-    const problem = fieldProblem(field, value);
-    if (problem) problems[field.idField] = problem;
-    else if (value !== '') answers[String(field.idField)] = value;
-  }
-  return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, answers };
+/** The answers to send (idField → value, empty optional ones left out), or each field's problem in Spanish. */
+export function checkEntryForm(config: Pick<WidgetConfig, 'entryForm' | 'regions'>, values: Record<number, string>): { ok: true; answers: Record<string, string> } | { ok: false; problems: Record<number, string> } {
+  const checked = checkEntryAnswers(config.entryForm, values, { cityIds: cityIdsOf(config.regions) });
+  if (checked.ok) return checked;
+  return { ok: false, problems: Object.fromEntries(Object.entries(checked.problems).map(([id, p]) => [id, PROBLEM_TEXT[p]])) };
 }

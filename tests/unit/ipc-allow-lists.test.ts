@@ -59,6 +59,10 @@ const SETTINGS = [
   'createDirectoryContact',
   'updateDirectoryContact',
   'deleteDirectoryContact',
+  // asesor-virtual/formulario-entrada
+  'entryForm',
+  'updateEntryForm',
+  'updateEntryFormOrder',
   // administración (issue 19): companias, usuarios, parametros
   'organizations',
   'organizationsActive',

@@ -41,13 +41,14 @@ describe('simulate: entry-form answers', () => {
       assistantName: 'Asistente',
       design: null,
       avatarUrl: null,
+      regions: [],
       entryForm: [
-        { idField: 1, label: 'Nombre completo', fieldType: 'text', required: true, options: [] },
-        { idField: 2, label: 'Tipo de documento', fieldType: 'select', required: true, options: ['TI', 'CC'] },
-        { idField: 3, label: 'Número de documento', fieldType: 'document', required: true, options: [] },
-        { idField: 4, label: 'Correo', fieldType: 'email', required: false, options: [] },
-        { idField: 5, label: 'Celular', fieldType: 'phone', required: false, options: [] },
-        { idField: 6, label: 'Edad', fieldType: 'number', required: false, options: [] }
+        { idField: 1, label: 'Nombre completo', fieldType: 'text', required: true, options: [], pattern: null, consentText: null, consentVersion: null },
+        { idField: 2, label: 'Tipo de documento', fieldType: 'select', required: true, options: ['TI', 'CC'], pattern: null, consentText: null, consentVersion: null },
+        { idField: 3, label: 'Número de documento', fieldType: 'document', required: true, options: [], pattern: null, consentText: null, consentVersion: null },
+        { idField: 4, label: 'Correo', fieldType: 'email', required: false, options: [], pattern: null, consentText: null, consentVersion: null },
+        { idField: 5, label: 'Celular', fieldType: 'phone', required: false, options: [], pattern: null, consentText: null, consentVersion: null },
+        { idField: 6, label: 'Edad', fieldType: 'number', required: false, options: [], pattern: null, consentText: null, consentVersion: null }
       ]
     };
     const a = answersFor(config, 7, 'abc123');

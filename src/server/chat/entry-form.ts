@@ -1,19 +1,21 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ChatCustomer } from '../../shared/realtime';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ChatCustomer, FormRegion } from '../../shared/realtime';
+import { checkEntryAnswers, type EntryProblem, type EntryValueField } from '../../shared/domain/entry-values';
 import type { Db } from '../db/types';
-import { customers, entryFormFields } from '../db/schema';
+import { cities, consentTexts, customers, departmentRegions, departments, entryFormFields, regions } from '../db/schema';
+import { byName } from '../http/listing';
 import { badRequest } from './errors';
 import { CHAT_TEXT } from './texts';
 
-export interface FormField {
-  idField: number;
+export interface FormField extends EntryValueField {
   label: string;
-  fieldType: string;
-  required: boolean;
   options: string[];
+  /** A consent field's current text (consent_texts), with its row id. */
+  consentText: string | null;
+  consentTextId: number | null;
 }
 
-/** The active entry-form fields of a virtual agent, in order. */
+/** The active entry-form fields of a virtual agent, in order, with a consent field's current text. */
 export async function loadEntryForm(db: Db, organizationId: number, idVa: number): Promise<FormField[]> {
   return db
     .select({
@@ -21,58 +23,126 @@ export async function loadEntryForm(db: Db, organizationId: number, idVa: number
       label: entryFormFields.label,
       fieldType: entryFormFields.fieldType,
       required: entryFormFields.required,
-      options: entryFormFields.options
+      options: entryFormFields.options,
+      pattern: entryFormFields.pattern,
+      consentTextId: entryFormFields.consentTextId,
+      consentText: consentTexts.text,
+      consentVersion: consentTexts.version
     })
     .from(entryFormFields)
+    .leftJoin(consentTexts, eq(consentTexts.id, entryFormFields.consentTextId))
     .where(and(eq(entryFormFields.organizationId, organizationId), eq(entryFormFields.idVa, idVa), eq(entryFormFields.active, true)))
     .orderBy(asc(entryFormFields.position), asc(entryFormFields.idField));
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const PHONE = /^\+?[\d\s().-]+$/;
-const NUMBER = /^-?\d+([.,]\d+)?$/;
-const DOCUMENT = /^[A-Za-z0-9-]{4,20}$/;
+/**
+ * What a city field offers: the organisation's regions, the departments it gave each, their cities
+ * (each list by name). A department without a region, or a region without departments, is left out.
+ */
+export async function loadFormRegions(db: Db, organizationId: number): Promise<FormRegion[]> {
+  const rows = await db
+    .select({ idRegional: regions.id, regional: regions.name, idDepartment: departments.id, department: departments.name })
+    .from(departmentRegions)
+    .innerJoin(regions, and(eq(regions.id, departmentRegions.idRegional), eq(regions.organizationId, organizationId)))
+    .innerJoin(departments, eq(departments.id, departmentRegions.idDepartment))
+    .where(eq(departmentRegions.organizationId, organizationId));
+  if (rows.length === 0) return [];
+  const cityRows = await db
+    .select({ id: cities.id, name: cities.name, idDepartment: cities.idDepartment })
+    .from(cities)
+    .where(inArray(cities.idDepartment, [...new Set(rows.map((r) => r.idDepartment))]));
+  const tree = new Map<number, FormRegion>();
+  for (const r of rows) {
+    const region = tree.get(r.idRegional) ?? { id: r.idRegional, name: r.regional, departments: [] };
+    tree.set(r.idRegional, region);
+    const own = cityRows.filter((c) => c.idDepartment === r.idDepartment).map((c) => ({ id: c.id, name: c.name }));
+    if (own.length > 0) region.departments.push({ id: r.idDepartment, name: r.department, cities: byName(own, (c) => c.name, (c) => c.id) });
+  }
+  return byName(
+    [...tree.values()].filter((r) => r.departments.length > 0),
+    (r) => r.name,
+    (r) => r.id
+  ).map((r) => ({ ...r, departments: byName(r.departments, (d) => d.name, (d) => d.id) }));
+}
 
-/** Why a value does not fit its field, or null when it does (an empty value is checked by `required`). */
-function formatError(field: FormField, value: string): string | null {
-  switch (field.fieldType) {
+/** The regions a form's city field offers (none when it has no city field). */
+export async function regionsForForm(db: Db, organizationId: number, fields: readonly FormField[]): Promise<FormRegion[]> {
+  return fields.some((f) => f.fieldType === 'city') ? loadFormRegions(db, organizationId) : [];
+}
+
+/** The city ids of a region tree, and each one's name. */
+export function cityNames(tree: readonly FormRegion[]): Map<number, string> {
+  return new Map(tree.flatMap((r) => r.departments.flatMap((d) => d.cities.map((c) => [c.id, c.name] as const))));
+}
+
+function problemText(problem: EntryProblem, label: string): string {
+  switch (problem) {
+    case 'required':
+      return CHAT_TEXT.fieldRequired(label);
+    case 'tooLong':
+      return CHAT_TEXT.fieldTooLong(label);
     case 'email':
-      return EMAIL.test(value) && value.length <= 254 ? null : CHAT_TEXT.fieldEmail(field.label);
-    case 'phone': {
-      const digits = value.replace(/\D/g, '').length;
-      return PHONE.test(value) && digits >= 7 && digits <= 15 ? null : CHAT_TEXT.fieldPhone(field.label);
-    }
+      return CHAT_TEXT.fieldEmail(label);
+    case 'phone':
+      return CHAT_TEXT.fieldPhone(label);
     case 'number':
-      return NUMBER.test(value) ? null : CHAT_TEXT.fieldNumber(field.label);
+      return CHAT_TEXT.fieldNumber(label);
     case 'document':
-      return DOCUMENT.test(value) ? null : CHAT_TEXT.fieldDocument(field.label);
-    case 'select':
-      return field.options.includes(value) ? null : CHAT_TEXT.fieldOption(field.label);
-    default:
-      return null;
+      return CHAT_TEXT.fieldDocument(label);
+    case 'option':
+      return CHAT_TEXT.fieldOption(label);
+    case 'city':
+      return CHAT_TEXT.fieldCity(label);
+    case 'pattern':
+      return CHAT_TEXT.fieldPattern(label);
+    case 'consent':
+      return CHAT_TEXT.consentRequired(label);
+    case 'consentChanged':
+      return CHAT_TEXT.consentChanged(label);
   }
 }
 
+/** What a start takes from the checked answers. */
+export interface CheckedAnswers {
+  /** label → value as the agent reads it, in form order (conversations.customer_data). */
+  data: Record<string, string>;
+  cityId: number | null;
+  /** The consent text version accepted, when the form has a consent and the customer checked it. */
+  consentTextId: number | null;
+}
+
 /**
- * Checks the customer's answers (idField → value, already trimmed) against the form: no unknown
- * field, every required one answered, each answer in its field's format. Answers label → value
- * in form order (what conversations.customer_data keeps). Throws a 400 with the first problem.
+ * Checks the customer's answers (idField → value) against the form with the rules the widget runs
+ * (src/shared/domain/entry-values.ts): no unknown field, every required one answered (a required
+ * consent accepted, in its current version), each answer in its field's format and pattern, a city
+ * one of those offered. Throws a 400 with the first problem.
  */
-export function validateAnswers(fields: readonly FormField[], answers: Record<string, string>): Record<string, string> {
+export function validateAnswers(fields: readonly FormField[], answers: Record<string, string>, tree: readonly FormRegion[]): CheckedAnswers {
   const byId = new Map(fields.map((f) => [String(f.idField), f]));
   for (const id of Object.keys(answers)) if (!byId.has(id)) throw badRequest(CHAT_TEXT.unknownField(id));
-  const data: Record<string, string> = {};
-  for (const field of fields) {
-    const value = (answers[String(field.idField)] ?? '').trim();
-    if (value === '') {
-      if (field.required) throw badRequest(CHAT_TEXT.fieldRequired(field.label));
-      continue;
-    }
-    const problem = formatError(field, value);
-    if (problem) throw badRequest(problem);
-    data[field.label] = value;
+  const names = cityNames(tree);
+  const checked = checkEntryAnswers(fields, answers, { cityIds: new Set(names.keys()) });
+  if (!checked.ok) {
+    const first = fields.find((f) => checked.problems[f.idField]);
+    const problem = first ? checked.problems[first.idField] : undefined;
+    if (first && problem) throw badRequest(problemText(problem, first.label));
   }
-  return data;
+  const given = checked.ok ? checked.answers : {};
+  const out: CheckedAnswers = { data: {}, cityId: null, consentTextId: null };
+  for (const field of fields) {
+    const value = given[String(field.idField)];
+    if (value === undefined) continue;
+    if (field.fieldType === 'city') {
+      out.cityId = Number(value);
+      out.data[field.label] = names.get(out.cityId) ?? value;
+    } else if (field.fieldType === 'consent') {
+      out.consentTextId = field.consentTextId;
+      out.data[field.label] = CHAT_TEXT.consentAccepted(field.consentVersion ?? 0);
+    } else {
+      out.data[field.label] = value;
+    }
+  }
+  return out;
 }
 
 const DOCUMENT_TYPE_LABEL = /tipo/i;
@@ -97,7 +167,7 @@ export function customerFacts(fields: readonly FormField[], data: Record<string,
  * The customer of a new conversation: upserted by (organisation, document type, number) when the
  * form gave a document, so a returning customer is recognised; null otherwise.
  */
-export async function upsertCustomer(tx: Db, organizationId: number, facts: Omit<ChatCustomer, 'datos'>, now: Date): Promise<number | null> {
+export async function upsertCustomer(tx: Db, organizationId: number, facts: Omit<ChatCustomer, 'datos'>, now: Date, cityId: number | null = null): Promise<number | null> {
   if (facts.identificacion === null || facts.tipoIdentificacion === null) return null;
   const [row] = await tx
     .insert(customers)
@@ -108,6 +178,7 @@ export async function upsertCustomer(tx: Db, organizationId: number, facts: Omit
       name: facts.nombre,
       email: facts.email,
       phone: facts.telefono,
+      cityId,
       createdAt: now
     })
     .onConflictDoUpdate({
@@ -115,7 +186,8 @@ export async function upsertCustomer(tx: Db, organizationId: number, facts: Omit
       set: {
         name: facts.nombre,
         email: sql`coalesce(excluded.email, ${customers.email})`,
-        phone: sql`coalesce(excluded.phone, ${customers.phone})`
+        phone: sql`coalesce(excluded.phone, ${customers.phone})`,
+        cityId: sql`coalesce(excluded.city_id, ${customers.cityId})`
       }
     })
     .returning({ id: customers.id });

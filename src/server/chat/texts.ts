@@ -44,6 +44,13 @@ export const CHAT_TEXT = {
   fieldNumber: (label: string) => `${label} debe ser un número`,
   fieldDocument: (label: string) => `${label} debe tener entre 4 y 20 letras o números`,
   fieldOption: (label: string) => `${label} debe ser una de las opciones de la lista`,
+  fieldCity: (label: string) => `${label} debe ser una de las ciudades de la lista`,
+  fieldPattern: (label: string) => `${label} no tiene el formato esperado`,
+  fieldTooLong: (label: string) => `${label} no puede superar 200 caracteres`,
+  consentRequired: (label: string) => `Debe aceptar «${label}» para iniciar el chat`,
+  consentChanged: (label: string) => `El texto de «${label}» cambió: léalo de nuevo y acéptelo para iniciar el chat`,
+  /** What customer_data keeps for an accepted consent (its version and hash are on the conversation). */
+  consentAccepted: (version: number) => `Aceptado (versión ${version})`,
 
   /** The customer's name when the entry form asks none. */
   anonymousCustomer: 'Cliente',

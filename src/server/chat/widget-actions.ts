@@ -9,7 +9,7 @@ import { conversations, organizations, virtualAgents } from '../db/schema';
 import type { BotTurnResult } from '../bot/assistant';
 import { resolveAttachment, storeCustomerUpload } from './attachments';
 import { badRequest, conflict, notFound } from './errors';
-import { customerFacts, loadEntryForm, upsertCustomer, validateAnswers } from './entry-form';
+import { customerFacts, loadEntryForm, regionsForForm, upsertCustomer, validateAnswers } from './entry-form';
 import { endConversation, escalate, isOpenWithAgent, type Step } from './lifecycle';
 import { findByClientId, listMessages, lockConversation, storeMessage, toLiveMessage, type ConversationRow } from './message-store';
 import { widgetState } from './snapshots';
@@ -83,8 +83,8 @@ export async function startConversation(
     if (current && current.status !== 'FINALIZADA') throw conflict(CHAT_TEXT.conversationOpen);
   }
   const form = await loadEntryForm(tx, origin.org, origin.va);
-  const data = validateAnswers(form, p.fields);
-  const customerId = await upsertCustomer(tx, origin.org, customerFacts(form, data), now);
+  const { data, cityId, consentTextId } = validateAnswers(form, p.fields, await regionsForForm(tx, origin.org, form));
+  const customerId = await upsertCustomer(tx, origin.org, customerFacts(form, data), now, cityId);
   const conversationId = randomUUID();
   const token = randomBytes(32).toString('base64url');
   await tx.insert(conversations).values({
@@ -94,6 +94,9 @@ export async function startConversation(
     channelId: WEB_CHANNEL_ID,
     customerId,
     customerData: data,
+    cityId,
+    consentTextId,
+    consentAcceptedAt: consentTextId === null ? null : now,
     status: 'BOT',
     startedAt: now,
     lastCustomerActivityAt: now,

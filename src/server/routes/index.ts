@@ -9,6 +9,7 @@ import { consoleExtraRoutes } from './console-extras';
 import { conversationReasonRoutes } from './conversation-reasons';
 import { directoryRoutes } from './directory';
 import { endMessageRoutes } from './end-messages';
+import { entryFormRoutes } from './entry-form';
 import { errorLogRoutes } from './error-log';
 import { ldapRoutes } from './ldap';
 import { locationRoutes } from './locations';
@@ -57,7 +58,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // Analytics: statistics, indicators, the report downloads
   statisticsRoutes,
   reportRoutes,
-  notificationTypeRoutes
+  notificationTypeRoutes,
+  // Virtual-assistant settings (configuracion/asesor-virtual/*)
+  entryFormRoutes
 ];
 
 /** Every implemented catalogue entry, and the customer widget. */

@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { WidgetConfig } from '../../shared/realtime';
 import { DEFAULT_WIDGET_THEME, WidgetDesign } from '../../shared/domain/widget-design';
 import type { Db } from '../db/types';
-import { entryFormFields, organizations, virtualAgents, widgetDesigns } from '../db/schema';
+import { organizations, virtualAgents, widgetDesigns } from '../db/schema';
+import { loadEntryForm, regionsForForm } from '../chat/entry-form';
 
 const idParam = (missing: string, invalid: string) =>
   z
@@ -29,11 +30,8 @@ export async function loadWidgetConfig(db: Db, org: number, va: number): Promise
     .innerJoin(organizations, eq(organizations.idOrg, virtualAgents.organizationId))
     .where(and(eq(virtualAgents.idVa, va), eq(organizations.idOrg, org), eq(organizations.isActive, true)));
   if (!owner) return null;
-  const fields = await db
-    .select()
-    .from(entryFormFields)
-    .where(and(eq(entryFormFields.organizationId, org), eq(entryFormFields.idVa, va), eq(entryFormFields.active, true)))
-    .orderBy(asc(entryFormFields.position), asc(entryFormFields.idField));
+  // Read on every request (no cache): the next widget that opens shows the form as last saved.
+  const fields = await loadEntryForm(db, org, va);
   const [design] = await db
     .select()
     .from(widgetDesigns)
@@ -43,7 +41,8 @@ export async function loadWidgetConfig(db: Db, org: number, va: number): Promise
     va,
     organizationName: owner.organizationName,
     assistantName: owner.assistantName,
-    entryForm: fields.map((f) => ({ idField: f.idField, label: f.label, fieldType: f.fieldType, required: f.required, options: f.options })),
+    entryForm: fields.map(({ consentTextId: _id, ...field }) => field),
+    regions: await regionsForForm(db, org, fields),
     design: design ? { colores: design.colores, font: design.font } : null,
     avatarUrl: design?.avatarUrl ?? null
   };

@@ -15,7 +15,8 @@ export const entryFormEndpoints = {
     response: EntryForm,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Shape not shown in SPEC: the ordered field list (label, type, required, position, active, options) of the virtual agent.'
+    ipc: ['settings'],
+    note: 'Shape not shown in SPEC: the ordered field list (label, type, required, position, active, options, pattern, consent text and version) of the virtual agent.'
   }),
   updateEntryForm: endpoint({
     service: 'virtualAgent',
@@ -27,7 +28,8 @@ export const entryFormEndpoints = {
     response: EntryForm,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Body not shown in SPEC: { fields } in order; fields without idField are added, missing ones removed. Answers the form.'
+    ipc: ['settings'],
+    note: 'Body not shown in SPEC: { fields } in order; fields without idField are added, missing ones removed; a changed consent text is a new version. Answers the form.'
   }),
   updateEntryFormOrder: endpoint({
     service: 'virtualAgent',
@@ -39,6 +41,7 @@ export const entryFormEndpoints = {
     response: EntryForm,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Body { order }: every field id of the form, in the new order (400 if it is not exactly the form’s fields). Answers the form.'
   })
 } as const;

@@ -82,10 +82,11 @@ export const CONFIG: WidgetConfig = {
   organizationName: 'Demo Contact Center',
   assistantName: 'Asistente Demo',
   entryForm: [
-    { idField: 11, label: 'Nombre', fieldType: 'text', required: true, options: [] },
-    { idField: 12, label: 'Correo', fieldType: 'email', required: true, options: [] },
-    { idField: 13, label: 'Tipo de documento', fieldType: 'select', required: false, options: ['CC', 'CE'] }
+    { idField: 11, label: 'Nombre', fieldType: 'text', required: true, options: [], pattern: null, consentText: null, consentVersion: null },
+    { idField: 12, label: 'Correo', fieldType: 'email', required: true, options: [], pattern: null, consentText: null, consentVersion: null },
+    { idField: 13, label: 'Tipo de documento', fieldType: 'select', required: false, options: ['CC', 'CE'], pattern: null, consentText: null, consentVersion: null }
   ],
+  regions: [],
   design: null,
   avatarUrl: null
 };

@@ -9,6 +9,7 @@ import { users } from './users';
 import { automaticTransferReasons, businessReasons, finalReasons, notAttendedEvents, splits } from './chat-config';
 import { responseNodes } from './workspaces';
 import { cities } from './locations';
+import { consentTexts } from './widget';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -28,6 +29,8 @@ export const customers = pgTable(
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
+    /** The city the customer last gave in an entry form. */
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
   },
   (t) => [unique('customers_org_document_unique').on(t.organizationId, t.documentType, t.identification)]
@@ -95,7 +98,10 @@ export const conversations = pgTable(
     nps: smallint('nps'),
     surveyAt: timestamp('survey_at', { withTimezone: true }),
     /** sha256 of the widget's resume token (the customer's only credential). */
-    widgetTokenHash: text('widget_token_hash').notNull()
+    widgetTokenHash: text('widget_token_hash').notNull(),
+    /** The consent text version the customer accepted in the entry form (its text and sha256 there), and when. */
+    consentTextId: integer('consent_text_id').references(() => consentTexts.id),
+    consentAcceptedAt: timestamp('consent_accepted_at', { withTimezone: true })
   },
   (t) => [
     check('conversations_status_check', sql`${t.status} in ('BOT','EN_COLA','ASIGNADA','ACTIVA','FINALIZADA')`),

@@ -5,5 +5,6 @@ import { areaPages } from '../area-pages';
  * settings-screens.ts, a descriptor of the kit (<screen>.screen.tsx) or a page of its own.
  */
 export const VIRTUAL_PAGES = areaPages('virtual', {
+  entryForm: () => import('./entry-form.screen').then((m) => m.EntryFormScreen),
   regions: () => import('./regions.screen').then((m) => m.RegionsScreen)
 });

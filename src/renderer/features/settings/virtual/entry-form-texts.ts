@@ -1,0 +1,46 @@
+/** The words of formulario-entrada (its SPEC §8 toasts are MSG.entryForm). */
+export const ENTRY_FORM_TEXT = {
+  intro: 'Los campos que el cliente diligencia antes de iniciar el chat, en el orden en que los ve. Arrastre un campo, o enfóquelo y use la barra espaciadora y las flechas, para cambiar el orden.',
+  add: 'Agregar campo',
+  createTitle: 'Agregar campo',
+  editTitle: 'Editar campo',
+  deleteTitle: 'Eliminar campo',
+  deleteText: (label: string) => `¿Eliminar el campo «${label}» del formulario de entrada? Los clientes dejarán de verlo.`,
+  empty: 'El formulario no tiene campos',
+  emptyDetail: 'Agregue el primero: el cliente inicia el chat sin diligenciar nada mientras no haya campos.',
+  list: 'Campos del formulario',
+  label: 'Etiqueta',
+  type: 'Tipo de campo',
+  required: 'Obligatorio',
+  optional: 'Opcional',
+  active: 'Visible para el cliente',
+  inactive: 'Oculto',
+  pattern: 'Patrón de validación (expresión regular, opcional)',
+  patternHint: 'La respuesta completa debe cumplirlo. Ejemplo: [A-Z]{2}\\d{4}',
+  options: 'Opciones (una por línea)',
+  consentText: 'Texto del consentimiento',
+  consentHint: 'Cada cambio del texto crea una nueva versión; cada conversación guarda la que el cliente aceptó.',
+  consentVersion: (v: number) => `versión ${v}`,
+  move: (label: string) => `Mover ${label}`,
+  updated: 'Campo actualizado.',
+  updateFailed: 'No se pudo actualizar el campo del formulario de entrada.',
+  deleted: 'Campo eliminado.',
+  deleteFailed: 'No se pudo eliminar el campo del formulario de entrada.',
+  types: {
+    text: 'Texto',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    number: 'Número',
+    document: 'Número de identificación',
+    select: 'Lista de opciones',
+    city: 'Ciudad (regional, departamento y ciudad)',
+    consent: 'Consentimiento (casilla con su texto)'
+  },
+  dnd: {
+    instructions: 'Para mover un campo, presione la barra espaciadora o Enter. Use las flechas arriba y abajo para moverlo, la barra espaciadora o Enter para soltarlo, Escape para cancelar.',
+    picked: (label: string, at: number, of: number) => `Tomó el campo ${label}, en la posición ${at} de ${of}.`,
+    over: (label: string, at: number, of: number) => `El campo ${label} está en la posición ${at} de ${of}.`,
+    dropped: (label: string, at: number, of: number) => `Soltó el campo ${label} en la posición ${at} de ${of}.`,
+    cancelled: (label: string) => `Movimiento cancelado. El campo ${label} volvió a su lugar.`
+  }
+} as const;
