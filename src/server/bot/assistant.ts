@@ -5,7 +5,7 @@ import { botInteractions } from '../db/schema';
 import { ITEM_TYPES, itemsToText, textItem, toResponseItems } from './items';
 import { withPlatformFiles } from './files';
 import { ModelRegistry, type ModelRegistryOptions, type WorkspaceModel } from './models';
-import { prepareText } from './text';
+import { prepareText, properNames } from './text';
 import { understand, type Understanding } from './understand';
 import { assistantName, loadWorkspace, type BotNode, type BotWorkspace } from './workspace';
 
@@ -65,7 +65,7 @@ export async function understandTurn(workspace: BotWorkspace, model: WorkspaceMo
   const exact = model.exactNode(prepareText(text));
   if (exact !== null) return { kind: 'answer', nodeId: exact, score: 1, evidence: 1 };
   const social = new Set(workspace.nodes.filter((n) => SOCIAL_NODES.has(n.nodeId) || SOCIAL_NODES.has(n.intent)).map((n) => n.nodeId));
-  return understand(model.intents, text, workspace.thresholds, social);
+  return understand(model.intents, text, workspace.thresholds, social, properNames(workspace.nodes.flatMap((n) => n.examples)));
 }
 
 function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Decision {
