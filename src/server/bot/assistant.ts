@@ -7,7 +7,7 @@ import { withPlatformFiles } from './files';
 import { ModelRegistry, type ModelRegistryOptions, type WorkspaceModel } from './models';
 import { prepareText, properNames } from './text';
 import { understand, type Understanding } from './understand';
-import { assistantName, loadWorkspace, type BotNode, type BotWorkspace } from './workspace';
+import { assistantName, loadWorkspace, NOT_UNDERSTOOD_NODE, trainable, type BotNode, type BotWorkspace } from './workspace';
 
 /** automatic_transfer_reasons.code of an escalation by the assistant. */
 export type BotEscalationReason = 'SOLICITUD_CLIENTE' | 'SIN_RESPUESTA';
@@ -71,9 +71,12 @@ export async function understandTurn(workspace: BotWorkspace, model: WorkspaceMo
 function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Decision {
   const giveUp = input.consecutiveFailures + 1 >= MAX_CONSECUTIVE_FAILURES;
   const text = giveUp ? FALLBACK_ESCALATE_TEXT : FALLBACK_TEXT;
+  // The workspace's own not-understood answer, when it has one (the hand-over still follows the second miss).
+  const own = workspace?.nodes.find((n) => n.nodeId === NOT_UNDERSTOOD_NODE);
+  const items = own && own.elements.length > 0 && !giveUp ? answerOf(own, null).items : [textItem(text)];
   return {
-    text,
-    items: [textItem(text)],
+    text: itemsToText(items),
+    items,
     intent: null,
     answered: false,
     escalate: giveUp ? { splitId: workspace?.defaultSplitId ?? null, reason: 'SIN_RESPUESTA' } : null,
@@ -135,7 +138,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
   const models = classify ? null : new ModelRegistry(options);
   const understandText = async (db: Db, workspace: BotWorkspace, text: string): Promise<Understanding | null> => {
     if (classify) return classify(workspace, text);
-    const model = await models?.modelFor(db, workspace);
+    const model = await models?.modelFor(db, trainable(workspace));
     return model ? understandTurn(workspace, model, text) : null;
   };
   return {
