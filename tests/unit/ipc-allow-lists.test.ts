@@ -53,6 +53,13 @@ const SETTINGS = [
   'responseTemplates',
   'upsertResponseTemplate',
   'deleteResponseTemplate',
+  // workspaces (issue 38)
+  'workspaces',
+  'workspaceAnswers',
+  'syncWorkspaceAnswers',
+  'nodeAnswer',
+  'upsertAnswer',
+  'deleteAnswer',
   'virtualAgents',
   'locationList',
   'directoryContacts',

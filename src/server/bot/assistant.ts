@@ -5,9 +5,9 @@ import { botInteractions } from '../db/schema';
 import { ITEM_TYPES, itemsToText, textItem, toResponseItems } from './items';
 import { withPlatformFiles } from './files';
 import { ModelRegistry, type ModelRegistryOptions, type WorkspaceModel } from './models';
-import { prepareText } from './text';
+import { prepareText, properNames } from './text';
 import { understand, type Understanding } from './understand';
-import { assistantName, loadWorkspace, type BotNode, type BotWorkspace } from './workspace';
+import { assistantName, loadWorkspace, NOT_UNDERSTOOD_NODE, trainable, type BotNode, type BotWorkspace } from './workspace';
 
 /** automatic_transfer_reasons.code of an escalation by the assistant. */
 export type BotEscalationReason = 'SOLICITUD_CLIENTE' | 'SIN_RESPUESTA';
@@ -65,15 +65,18 @@ export async function understandTurn(workspace: BotWorkspace, model: WorkspaceMo
   const exact = model.exactNode(prepareText(text));
   if (exact !== null) return { kind: 'answer', nodeId: exact, score: 1, evidence: 1 };
   const social = new Set(workspace.nodes.filter((n) => SOCIAL_NODES.has(n.nodeId) || SOCIAL_NODES.has(n.intent)).map((n) => n.nodeId));
-  return understand(model.intents, text, workspace.thresholds, social);
+  return understand(model.intents, text, workspace.thresholds, social, properNames(workspace.nodes.flatMap((n) => n.examples)));
 }
 
 function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Decision {
   const giveUp = input.consecutiveFailures + 1 >= MAX_CONSECUTIVE_FAILURES;
   const text = giveUp ? FALLBACK_ESCALATE_TEXT : FALLBACK_TEXT;
+  // The workspace's own not-understood answer, when it has one (the hand-over still follows the second miss).
+  const own = workspace?.nodes.find((n) => n.nodeId === NOT_UNDERSTOOD_NODE);
+  const items = own && own.elements.length > 0 && !giveUp ? answerOf(own, null).items : [textItem(text)];
   return {
-    text,
-    items: [textItem(text)],
+    text: itemsToText(items),
+    items,
     intent: null,
     answered: false,
     escalate: giveUp ? { splitId: workspace?.defaultSplitId ?? null, reason: 'SIN_RESPUESTA' } : null,
@@ -135,7 +138,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
   const models = classify ? null : new ModelRegistry(options);
   const understandText = async (db: Db, workspace: BotWorkspace, text: string): Promise<Understanding | null> => {
     if (classify) return classify(workspace, text);
-    const model = await models?.modelFor(db, workspace);
+    const model = await models?.modelFor(db, trainable(workspace));
     return model ? understandTurn(workspace, model, text) : null;
   };
   return {

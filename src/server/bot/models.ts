@@ -4,7 +4,7 @@ import { botModels, workspaces } from '../db/schema';
 import { IntentModel } from './intent-model';
 import { sharedTrainer, type Trainer } from './trainer';
 import { nodeIdOfLabel, trainingDocuments, trainingKey, type TrainingDocument, type TrainingNode } from './training';
-import { loadWorkspace } from './workspace';
+import { loadWorkspace, trainable } from './workspace';
 
 /**
  * Each workspace's trained model, ready for the assistant's turns.
@@ -177,7 +177,7 @@ export class ModelRegistry {
       if (this.closed) return;
       try {
         const workspace = await loadWorkspace(this.db, organizationId, idVa);
-        if (workspace) await this.modelFor(this.db, workspace);
+        if (workspace) await this.modelFor(this.db, trainable(workspace));
       } catch (error) {
         this.onError(error, `warm-up of organisation ${organizationId} assistant ${idVa}`);
       }

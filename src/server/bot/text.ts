@@ -77,3 +77,19 @@ export function prepareText(text: string): string {
 export function wordsOf(prepared: string): string[] {
   return prepared === '' ? [] : prepared.split(' ');
 }
+
+/**
+ * The proper names a workspace's examples write ('tienen oficinas en Cali', 'sedes en Bogotá'), as
+ * prepareText spells them: a capitalised word that does not start its phrase or sentence (an
+ * all-capitals acronym such as 'PSE' is a topic, not a name).
+ */
+export function properNames(phrases: Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  for (const phrase of phrases) {
+    for (const sentence of phrase.split(/[.!?¿¡\n]+/u)) {
+      const words = sentence.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+      for (const word of words.slice(1)) if (/^\p{Lu}\p{Ll}+$/u.test(word)) names.add(prepareText(word));
+    }
+  }
+  return names;
+}

@@ -9,7 +9,10 @@ import { prepareText } from './text';
  *
  * - Evidence. Each meaningful word a node's examples use backs that node (a word shared by k nodes
  *   counts 1/k). Everyday words ('puedo', 'tienen', 'es') back only greetings and farewells, which
- *   are made of them; an everyday word the workspace never uses says nothing either way.
+ *   are made of them; an everyday word the workspace never uses says nothing either way. A proper
+ *   name the examples use ('tienen oficinas en Cali': text.ts properNames) says where, not what: it
+ *   backs only a node the text's other words already back, so 'cómo está el clima en Cali' is not
+ *   understood rather than answered with the offices.
  * - In scope. The text is about the workspace when its strongest evidence outweighs the words the
  *   workspace never uses, or is at least two words (a longer message), or equals them when the
  *   strongest node is a greeting or farewell ('saludos cordiales') or the ranking is as sure of it as
@@ -55,18 +58,22 @@ const EPSILON = 1e-9;
  * counting 1/k. Everyday words ('puedo', 'tienen', 'es') back only greetings and farewells, which
  * are made of them ('buenos días', 'que estés bien').
  */
-function evidenceByNode(reading: Reading, social: ReadonlySet<string>): Map<string, number> {
+function evidenceByNode(reading: Reading, social: ReadonlySet<string>, names: ReadonlySet<string>): Map<string, number> {
   const evidence = new Map<string, number>();
-  for (const word of reading.words) {
+  const nameStems = new Set(reading.tokens.filter((t) => names.has(t.text)).map((t) => t.stem));
+  const [placed, others] = [reading.words.filter((w) => nameStems.has(w.stem)), reading.words.filter((w) => !nameStems.has(w.stem))];
+  for (const word of others) {
     const backed = word.everyday ? word.nodeIds.filter((nodeId) => social.has(nodeId)) : word.nodeIds;
     for (const nodeId of backed) evidence.set(nodeId, (evidence.get(nodeId) ?? 0) + 1 / word.nodeIds.length);
   }
+  // A name backs only the nodes the other words back (where, not what).
+  for (const word of placed) for (const nodeId of word.nodeIds) if (evidence.has(nodeId)) evidence.set(nodeId, (evidence.get(nodeId) ?? 0) + 1 / word.nodeIds.length);
   return evidence;
 }
 
 /** The decision on one reading (see the module comment). */
-export function judge(reading: Reading, thresholds: Thresholds, social: ReadonlySet<string>): Understanding {
-  const evidence = evidenceByNode(reading, social);
+export function judge(reading: Reading, thresholds: Thresholds, social: ReadonlySet<string>, names: ReadonlySet<string> = NO_NAMES): Understanding {
+  const evidence = evidenceByNode(reading, social, names);
   const unknown = reading.words.filter((w) => w.nodeIds.length === 0 && !w.everyday).length;
   const strongest = Math.max(0, ...evidence.values());
   if (strongest <= 0) return { kind: 'none' };
@@ -89,16 +96,21 @@ export function judge(reading: Reading, thresholds: Thresholds, social: Readonly
   return { kind: 'options', nodeIds: offered.map((c) => c.nodeId), score: best.score, evidence: own };
 }
 
-/** What the assistant understands of a customer's text with a workspace's model (`social`: its greeting and farewell nodes). */
-export async function understand(model: IntentModel, text: string, thresholds: Thresholds, social: ReadonlySet<string>): Promise<Understanding> {
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * What the assistant understands of a customer's text with a workspace's model (`social`: its
+ * greeting and farewell nodes; `names`: the proper names its examples use, text.ts properNames).
+ */
+export async function understand(model: IntentModel, text: string, thresholds: Thresholds, social: ReadonlySet<string>, names: ReadonlySet<string> = NO_NAMES): Promise<Understanding> {
   const prepared = prepareText(text);
   const reading = await model.read(prepared);
-  const whole = judge(reading, thresholds, social);
+  const whole = judge(reading, thresholds, social, names);
   if ((whole.kind === 'answer' && !social.has(whole.nodeId)) || social.size === 0) return whole;
   const { tokens } = reading;
   const rest = tokens.filter((t) => t.nodeIds.length === 0 || t.nodeIds.some((nodeId) => !social.has(nodeId)));
   if (rest.length === tokens.length || rest.filter((t) => !t.stop).length < QUESTION_WORDS) return whole;
-  const question = judge(await model.read(rest.map((t) => t.text).join(' ')), thresholds, social);
+  const question = judge(await model.read(rest.map((t) => t.text).join(' ')), thresholds, social, names);
   if (question.kind === 'answer' && !social.has(question.nodeId)) return question;
   if (question.kind === 'options' && whole.kind !== 'options') return question;
   return whole;

@@ -24,6 +24,14 @@ export interface BotWorkspace {
   nodes: BotNode[];
 }
 
+/** The node whose answer is said when the assistant did not understand (Watson's 'anything_else'); never trained as an intent. */
+export const NOT_UNDERSTOOD_NODE = 'anything_else';
+
+/** The workspace as its model is trained: without the not-understood node. */
+export function trainable(workspace: BotWorkspace): BotWorkspace {
+  return { ...workspace, nodes: workspace.nodes.filter((n) => n.nodeId !== NOT_UNDERSTOOD_NODE) };
+}
+
 /** The workspace of a virtual agent of an organisation (the earliest when several), with its nodes and answers; null when none. */
 export async function loadWorkspace(db: Db, organizationId: number, idVa: number): Promise<BotWorkspace | null> {
   const [workspace] = await db

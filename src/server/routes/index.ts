@@ -25,6 +25,7 @@ import { splitRoutes } from './splits';
 import { statisticsRoutes } from './statistics';
 import { securityParameterRoutes } from './security-parameters';
 import { userRoutes } from './users';
+import { workspaceRoutes } from './workspaces';
 
 /**
  * Every route module, each naming the catalogue areas (src/shared/api/<area>.ts) it implements.
@@ -48,6 +49,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   agentSupervisionRoutes,
   queueSupervisionRoutes,
   locationRoutes,
+  // Virtual-assistant settings (configuracion/asesor-virtual/workspaces)
+  workspaceRoutes,
   // The chat console
   agentStateRoutes,
   chatRoutes,

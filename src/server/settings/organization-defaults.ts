@@ -5,14 +5,15 @@ import { DEMO_ENTRY_FORM } from '../demo/demo-widget';
 import type { Db } from '../db/types';
 import { chatParameterRepository } from './repositories/chat-parameters';
 import { endMessageRepository } from './repositories/end-messages';
+import { createStarterWorkspace } from './starter-workspace';
 
 /**
  * What a new organisation needs to work at once, in the shapes the demo data set gives its own
  * (src/server/demo): the block and expiry parameters are the columns' defaults (5 attempts, 90
  * days, no automatic unlock); here the chat parameters the engine applies to one without any, the
  * six end messages in SPEC §9 order naming the organisation, and a first virtual agent with the
- * entry form every demo assistant asks and the default widget theme (SPEC §3). Its splits, agents,
- * workspace and reasons are the administrator's to create. Runs in the creating transaction.
+ * entry form every demo assistant asks and the default widget theme (SPEC §3). Its splits, agents and reasons are
+ * the administrator's to create; its assistant starts with a starter workspace (starter-workspace.ts). Runs in the creating transaction.
  */
 export async function provisionOrganization(tx: Db, org: { idOrg: number; name: string }, now: Date): Promise<void> {
   await chatParameterRepository.createDefaults(tx, org.idOrg, now);
@@ -28,4 +29,6 @@ export async function provisionOrganization(tx: Db, org: { idOrg: number; name: 
   await tx
     .insert(widgetDesigns)
     .values({ organizationId: org.idOrg, idVa: assistant.idVa, colores: DEFAULT_WIDGET_THEME.colores, font: DEFAULT_WIDGET_THEME.font, avatarUrl: null, fechaActualizacion: now });
+  // Issue 38: a starter workspace (greeting, not understood, hand-over), so the assistant works from day one.
+  await createStarterWorkspace(tx, org.idOrg, assistant.idVa);
 }

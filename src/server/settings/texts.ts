@@ -21,6 +21,9 @@ export const SETTINGS_TEXT = {
   templateNotFound: 'La plantilla no existe',
   contactNotFound: 'El contacto no existe',
   virtualAgentNotFound: 'El asistente virtual no existe',
+  workspaceNotFound: 'El workspace no existe',
+  responseNodeNotFound: 'El nodo no existe en el workspace',
+  answerNotFound: 'El nodo no tiene respuesta',
   cityNotFound: 'La ciudad seleccionada no existe',
   // Regionales (issue 38)
   regionNotFound: 'La regional no existe',

@@ -16,6 +16,7 @@ export const workspaceEndpoints = {
     response: z.array(Workspace),
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    ipc: ['settings'],
     note: 'Shape not shown in SPEC: the workspaces of the organisation (optionally of one virtual agent).'
   }),
   workspaceAnswers: endpoint({
@@ -27,6 +28,7 @@ export const workspaceEndpoints = {
     response: z.array(Answer),
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    ipc: ['settings'],
     note: 'The response nodes of the workspace with their answers (details sorted by elementOrderPos).'
   }),
   syncWorkspaceAnswers: endpoint({
@@ -38,6 +40,7 @@ export const workspaceEndpoints = {
     response: WorkspaceUpdateSummary,
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    ipc: ['settings'],
     note: "Re-reads the workspace's response nodes and answers SPEC §3's workspace update summary (field spellings as SPEC gives them)."
   }),
   nodeAnswer: endpoint({
@@ -49,6 +52,7 @@ export const workspaceEndpoints = {
     response: Answer,
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    ipc: ['settings'],
     note: 'The answer of one node, details sorted by elementOrderPos. 404 when the node is not in the workspace.'
   }),
   upsertAnswer: endpoint({
@@ -60,6 +64,7 @@ export const workspaceEndpoints = {
     response: Answer,
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    ipc: ['settings'],
     note: "Body not shown in SPEC: workspaceId, nodeId and the details (type 1–5, position, value). Creates or replaces ('Respuesta creada' / 'Respuesta actualizada')."
   }),
   deleteAnswer: endpoint({
@@ -71,6 +76,7 @@ export const workspaceEndpoints = {
     response: SuccessResult,
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    ipc: ['settings'],
     note: 'Body { workspaceId, nodeId } (SPEC §7: a DELETE with a body). Answers { success }.'
   })
 } as const;

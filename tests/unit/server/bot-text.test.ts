@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareText } from '../../../src/server/bot/text';
+import { prepareText, properNames } from '../../../src/server/bot/text';
 
 describe('bot text preparation', () => {
   it('lower-cases, strips accents and punctuation, collapses spaces', () => {
@@ -28,5 +28,11 @@ describe('bot text preparation', () => {
     expect(prepareText('llamar carro leer')).toBe('llamar carro leer');
     expect(prepareText('lee cree')).toBe('lee cree');
     expect(prepareText('la app')).toBe('la app');
+  });
+});
+
+describe('properNames', () => {
+  it('finds the capitalised words inside the examples, not their first word nor acronyms', () => {
+    expect([...properNames(['tienen oficinas en Cali', 'sedes en Bogotá, Medellín o Barranquilla', 'Horarios de atención', 'pagar por PSE', '¿Dónde quedan? En Pereira'])].sort()).toEqual(['barranquilla', 'bogota', 'cali', 'medellin', 'pereira']);
   });
 });
