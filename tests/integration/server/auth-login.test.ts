@@ -159,11 +159,11 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
     const { token } = await signIn(platform.app, 'superadmin@demo.co');
     for (const [method, url] of [
       ['GET', '/api/no-existe'],
-      // Catalogue entries of settings screens still to come (the workspaces' answers).
-      ['PUT', '/api/answers'],
-      ['GET', '/api/workspaces']
+      // Catalogue entries of settings screens still to come (the notification e-mails).
+      ['POST', '/api/organization/100/emailsNotifications/createEmailNotifications'],
+      ['GET', '/api/organization/100/emailsNotifications/getEmailsNotifications']
     ] as const) {
-      const res = await platform.app.inject({ method, url, headers: bearer(token), payload: method === 'PUT' ? {} : undefined });
+      const res = await platform.app.inject({ method, url, headers: bearer(token), payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: MSG.generic.notFound });
     }
