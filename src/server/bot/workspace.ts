@@ -32,6 +32,20 @@ export function trainable(workspace: BotWorkspace): BotWorkspace {
   return { ...workspace, nodes: workspace.nodes.filter((n) => n.nodeId !== NOT_UNDERSTOOD_NODE) };
 }
 
+/** The answer elements of these response nodes (in no order; none without nodes). */
+export async function elementsOfNodes(db: Db, nodes: readonly { id: number }[]): Promise<(typeof answerElements.$inferSelect)[]> {
+  if (nodes.length === 0) return [];
+  return db
+    .select()
+    .from(answerElements)
+    .where(
+      inArray(
+        answerElements.responseNodeId,
+        nodes.map((n) => n.id)
+      )
+    );
+}
+
 /** The workspace of a virtual agent of an organisation (the earliest when several), with its nodes and answers; null when none. */
 export async function loadWorkspace(db: Db, organizationId: number, idVa: number): Promise<BotWorkspace | null> {
   const [workspace] = await db
@@ -42,18 +56,7 @@ export async function loadWorkspace(db: Db, organizationId: number, idVa: number
     .limit(1);
   if (!workspace) return null;
   const nodes = await db.select().from(responseNodes).where(eq(responseNodes.workspaceId, workspace.id)).orderBy(asc(responseNodes.id));
-  const elements =
-    nodes.length === 0
-      ? []
-      : await db
-          .select()
-          .from(answerElements)
-          .where(
-            inArray(
-              answerElements.responseNodeId,
-              nodes.map((n) => n.id)
-            )
-          );
+  const elements = await elementsOfNodes(db, nodes);
   return {
     id: workspace.id,
     defaultSplitId: workspace.defaultSplitId,

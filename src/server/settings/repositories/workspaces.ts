@@ -5,6 +5,7 @@ import { answerElements, responseNodes, workspaces } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { found } from '../repository';
 import { SETTINGS_TEXT } from '../texts';
+import { elementsOfNodes } from '../../bot/workspace';
 
 /**
  * The organisation's workspaces and the answers of their response nodes (workspaces screen). Every
@@ -40,18 +41,7 @@ async function nodeOf(db: Db, orgId: number, workspaceId: number, nodeId: string
 }
 
 async function answersOf(db: Db, workspaceId: number, nodes: readonly { id: number; nodeId: string; nodeName: string }[]): Promise<Answer[]> {
-  const elements =
-    nodes.length === 0
-      ? []
-      : await db
-          .select()
-          .from(answerElements)
-          .where(
-            inArray(
-              answerElements.responseNodeId,
-              nodes.map((n) => n.id)
-            )
-          );
+  const elements = await elementsOfNodes(db, nodes);
   return nodes.map((n) => ({
     workspaceId,
     nodeId: n.nodeId,
