@@ -28,7 +28,7 @@ describe.each(BACKENDS)('session expiry (expiracion-sesion) on %s', (backend) =>
 
   const list = async (idVa = 1, as = 'admin@demo.co', org = 100) => Types.parse((await call(as, 'GET', `${E(org)}/getSessionExpirationType?idVa=${idVa}`)).json());
   const stored = async () => platform.app.db.select().from(sessionExpirationTypes).orderBy(sessionExpirationTypes.idSessionExpirationType);
-  const update = (body: unknown, as = 'admin@demo.co', org = 100) => call(as, 'POST', `${E(org)}/updateSessionExpirationType`, body);
+  const update = (body: object, as = 'admin@demo.co', org = 100) => call(as, 'POST', `${E(org)}/updateSessionExpirationType`, body);
 
   it('answers the two seeded types of a virtual agent, BOT first, from its chat parameters and end messages', async () => {
     const res = await call('admin@demo.co', 'GET', `${E(100)}/getSessionExpirationType?idVa=1`);
@@ -60,7 +60,7 @@ describe.each(BACKENDS)('session expiry (expiracion-sesion) on %s', (backend) =>
     if (!bot) throw new Error('no BOT type');
     const before = await stored();
     const base = { idVa: 1, idSessionExpirationType: bot.idSessionExpirationType, clientMessage: 'Hasta pronto.', closingTime: 10 };
-    const cases: [string, unknown][] = [
+    const cases: [string, object][] = [
       ['closingTime 0', { ...base, closingTime: 0 }],
       ['closingTime 1441', { ...base, closingTime: 1441 }],
       ['closingTime negative', { ...base, closingTime: -5 }],
