@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SessionExpirationType } from '../../../src/shared/domain/session-expiry';
-import { organizations, sessionExpirationTypes, virtualAgents } from '../../../src/server/db/schema';
+import { chatParameters, endMessages, organizations, sessionExpirationTypes, virtualAgents } from '../../../src/server/db/schema';
 import { BACKENDS, createTestDatabase, type TestDatabase } from '../../support/database';
 import { listenPlatform, MONDAY_10AM, TestClock, type Running } from '../../support/platform';
 import { caller, signInAll } from './chat-fixtures';
@@ -106,6 +107,27 @@ describe.each(BACKENDS)('session expiry (expiracion-sesion) on %s', (backend) =>
     expect((await call('asesor@demo.co', 'GET', `${E(100)}/getSessionExpirationType?idVa=1`)).statusCode).toBe(403);
     expect((await update({ idVa: 1, idSessionExpirationType: bot.idSessionExpirationType, clientMessage: 'X', closingTime: 3 }, 'asesor@demo.co')).statusCode).toBe(403);
     expect(await stored()).toEqual(before);
+  });
+
+  it('seeds, with migration 0024, a virtual agent that existed before it from its chat parameters and end messages, leaving those that have types', async () => {
+    const db = platform.app.db;
+    const migration = readFileSync(new URL('../../../src/server/db/migrations/0024_session_expiry.sql', import.meta.url), 'utf8');
+    const seeding = migration.split('--> statement-breakpoint').at(-1);
+    if (!seeding?.includes('INSERT INTO "session_expiration_types"')) throw new Error('the seeding statement is the migration’s last');
+    // Virtual agent 2 as it was before the migration: no types; org 100 with a customer inactivity of its own.
+    await db.delete(sessionExpirationTypes).where(eq(sessionExpirationTypes.idVa, 2));
+    await db.update(chatParameters).set({ tiempoInactividadCliente: 12 }).where(eq(chatParameters.organizationId, 100));
+    const others = await db.select().from(sessionExpirationTypes).where(sql`${sessionExpirationTypes.idVa} <> 2`).orderBy(sessionExpirationTypes.idSessionExpirationType);
+    await db.execute(sql.raw(seeding));
+    const [cccne] = await db.select().from(endMessages).where(and(eq(endMessages.organizationId, 100), eq(endMessages.acronym, 'CCCNE')));
+    const [fctic] = await db.select().from(endMessages).where(and(eq(endMessages.organizationId, 100), eq(endMessages.acronym, 'FCTIC')));
+    // Read from the table, not through the call (which would complete a virtual agent without types itself).
+    const seeded = await db.select().from(sessionExpirationTypes).where(eq(sessionExpirationTypes.idVa, 2)).orderBy(sql`${sessionExpirationTypes.kind} desc`);
+    expect(seeded.map(({ kind, clientMessage, closingTime }) => ({ kind, clientMessage, closingTime }))).toEqual([
+      { kind: 'BOT', clientMessage: cccne?.clientMessage, closingTime: 12 },
+      { kind: 'ASESOR', clientMessage: fctic?.clientMessage, closingTime: 30 }
+    ]);
+    expect(await db.select().from(sessionExpirationTypes).where(sql`${sessionExpirationTypes.idVa} <> 2`).orderBy(sessionExpirationTypes.idSessionExpirationType)).toEqual(others);
   });
 
   it('gives a new organisation’s virtual agent its two types at once', async () => {
