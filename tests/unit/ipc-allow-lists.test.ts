@@ -70,6 +70,9 @@ const SETTINGS = [
   'entryForm',
   'updateEntryForm',
   'updateEntryFormOrder',
+  // asesor-virtual/expiracion-sesion
+  'sessionExpirationTypes',
+  'updateSessionExpirationType',
   // administración (issue 19): companias, usuarios, parametros
   'organizations',
   'organizationsActive',

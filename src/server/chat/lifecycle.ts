@@ -38,15 +38,22 @@ async function announceState(step: Step, conv: ConversationRow): Promise<void> {
   step.fx.monitor(conv.organizationId, 'chats', 'agents');
 }
 
+/** A close by a session-expiry type of the virtual agent: the type (the reason kept for the statistics) and the message the customer reads. */
+export interface SessionExpiryClose {
+  idSessionExpirationType: number;
+  clientMessage: string;
+}
+
 /**
  * Ends the conversation: the end message (a COMMAND message carrying its acronym) to the customer,
  * FINALIZADA with who ended it, the assignment released; the agent holding it hears chat:ended.
- * A conversation already FINALIZADA is left as it is.
+ * A conversation already FINALIZADA is left as it is. Closed by a session-expiry type (`expiry`), it
+ * keeps the type and its client message, which the customer's widget shows (snapshots.ts widgetState).
  */
 export async function endConversation(
   step: Step,
   conv: ConversationRow,
-  how: { acronym: string; endedBy: EndedBy; notAttended?: NotAttendedCode | null }
+  how: { acronym: string; endedBy: EndedBy; notAttended?: NotAttendedCode | null; expiry?: SessionExpiryClose }
 ): Promise<ConversationRow> {
   if (conv.status === 'FINALIZADA') return conv;
   const { tx, now, fx } = step;
@@ -71,7 +78,8 @@ export async function endConversation(
       endedAt: now,
       endedBy: how.endedBy,
       endAcronym: how.acronym,
-      notAttendedEventId: notAttended ?? conv.notAttendedEventId
+      notAttendedEventId: notAttended ?? conv.notAttendedEventId,
+      ...(how.expiry ? { sessionExpirationTypeId: how.expiry.idSessionExpirationType, endClientMessage: how.expiry.clientMessage } : {})
     })
     .where(eq(conversations.idConv, conv.idConv))
     .returning();

@@ -57,7 +57,7 @@ export async function widgetState(db: Db, conv: ConversationRow): Promise<Widget
     conversationId: conv.idConv,
     state,
     agentName: state === 'ASIGNADA' || state === 'ACTIVA' ? await agentFirstName(db, conv.agentId) : null,
-    endMessage: finished ? await endMessageText(db, conv.organizationId, conv.endAcronym) : null,
+    endMessage: finished ? (conv.endClientMessage ?? (await endMessageText(db, conv.organizationId, conv.endAcronym))) : null,
     surveyPending: finished && conv.surveyAt === null,
     queuePosition: state === 'EN_COLA' ? await queuePosition(db, conv) : null
   };

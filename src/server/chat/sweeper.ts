@@ -2,9 +2,11 @@ import { and, eq, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
-import { agentPresence, chatParameters, conversations, splits } from '../db/schema';
+import { agentPresence, chatParameters, conversations, messages, sessionExpirationTypes, splits } from '../db/schema';
+import type { SessionExpiryKind } from '../../shared/domain/session-expiry';
 import { loadRules } from './lookups';
 import { endConversation, requeue, type Step } from './lifecycle';
+import { END_ACRONYMS } from '../../shared/realtime';
 import type { ConversationRow } from './message-store';
 import { changeStatus, markDisconnected } from './presence';
 import { PRESENCE } from './presence-words';
@@ -26,6 +28,48 @@ const minutes = (value: SQL) => sql`(${value} * interval '1 minute')`;
 const agentLimit = sql`coalesce(${splits.timeInactivityAgent}, 5)`;
 const queueLimit = sql`coalesce(${splits.timeMaxInitConversation}, 15)`;
 const clientLimit = sql`least(coalesce(${splits.timeInactivityClient}, ${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}), coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente}))`;
+
+/**
+ * Where a conversation's silence starts: its last message of either side — the customer's, the
+ * assistant's or the agent's; the platform's own (SISTEMA) are not part of the exchange — or its
+ * start when it has none. So a chat the assistant greeted and the customer never answered is silent
+ * from the greeting (Rocket.Chat #22696 counts only from a customer's message and never closes it).
+ * The newest message is found through messages_conv_seq_unique, read backwards.
+ */
+const lastExchangeAt = sql`coalesce((select ${messages.fechaMensaje} from ${messages} where ${messages.conversationId} = ${conversations.idConv} and ${messages.tipoUsuario} <> 'SISTEMA' order by ${messages.seq} desc limit 1), ${conversations.startedAt})`;
+
+/** The session-expiry type of `kind` of the conversation's virtual agent exists (and, with `condition`, meets it). */
+const expiryType = (kind: SessionExpiryKind, condition: SQL = sql`true`) =>
+  sql`exists (select 1 from ${sessionExpirationTypes} where ${sessionExpirationTypes.idVa} = ${conversations.idVa} and ${sessionExpirationTypes.kind} = ${kind} and ${condition})`;
+
+/**
+ * The session-expiry types of the virtual agent (expiracion-sesion), read here at each sweep and
+ * cached nowhere, so a saved message or time closes the next silent conversation. With the
+ * assistant, the silence runs from the last message of either side; with an agent, from that or
+ * the assignment, whichever is later (waiting in the queue is not silence with the agent).
+ */
+const expirySilence: Record<SessionExpiryKind, { status: SQL; since: SQL }> = {
+  BOT: { status: sql`${conversations.status} = 'BOT'`, since: sql`greatest(${lastExchangeAt}, ${conversations.lastCustomerActivityAt})` },
+  ASESOR: {
+    status: sql`${conversations.status} in ('ASIGNADA','ACTIVA')`,
+    since: sql`greatest(${lastExchangeAt}, ${conversations.lastCustomerActivityAt}, ${conversations.assignedAt})`
+  }
+};
+
+/**
+ * Closes a conversation silent past its virtual agent's type of `kind`, with the type's client
+ * message, the type kept as the reason and the end acronym of the same way of ending (CCCNE with
+ * the assistant, FCTIC with an agent), so the statistics count it as they count those. The type is
+ * read again under the conversation's lock: what the administrator saved last is what is sent.
+ */
+async function closeExpired(step: Step, conv: ConversationRow, kind: SessionExpiryKind): Promise<unknown> {
+  const [type] = await step.tx
+    .select({ idSessionExpirationType: sessionExpirationTypes.idSessionExpirationType, clientMessage: sessionExpirationTypes.clientMessage })
+    .from(sessionExpirationTypes)
+    .where(and(eq(sessionExpirationTypes.idVa, conv.idVa), eq(sessionExpirationTypes.kind, kind)));
+  const acronym = kind === 'BOT' ? END_ACRONYMS.botInactivity : END_ACRONYMS.customerInactivity;
+  return endConversation(step, conv, { acronym, endedBy: 'SISTEMA', ...(type ? { expiry: type } : {}) });
+}
 
 /** The conversations matching `where` (joined with their split and organisation parameters), up to `limit`. */
 function matching(tx: Db, where: SQL, limit: number) {
@@ -73,6 +117,10 @@ async function sweepRule(run: RunStep, where: SQL, act: (step: Step, conv: Conve
 }
 
 export interface SweepReport {
+  /** Closed by the virtual agent's session-expiry type for a conversation with the assistant. */
+  botSessionExpired: number;
+  /** Closed by the virtual agent's session-expiry type for a conversation with an agent. */
+  agentSessionExpired: number;
   customerInactive: number;
   botInactive: number;
   agentSilent: number;
@@ -84,23 +132,27 @@ export interface SweepReport {
 
 /** One timer rule over the conversations (joined with their split and organisation parameters). */
 interface Rule {
-  key: 'customerInactive' | 'botInactive' | 'agentSilent' | 'notAccepted' | 'queueTimeout';
+  key: 'botSessionExpired' | 'agentSessionExpired' | 'customerInactive' | 'botInactive' | 'agentSilent' | 'notAccepted' | 'queueTimeout';
   where: SQL;
   act: (step: Step, conv: ConversationRow) => Promise<unknown>;
 }
 
 function timerRules(at: SQL): Rule[] {
+  const expired = (kind: SessionExpiryKind) => sql`${expirySilence[kind].status} and ${expiryType(kind, sql`${expirySilence[kind].since} < ${at} - ${minutes(sql`${sessionExpirationTypes.closingTime}`)}`)}`;
   return [
+    // Silent past the virtual agent's session-expiry type (first: when another rule is due too, the type's message is the one sent).
+    { key: 'botSessionExpired', where: expired('BOT'), act: (step, conv) => closeExpired(step, conv, 'BOT') },
+    { key: 'agentSessionExpired', where: expired('ASESOR'), act: (step, conv) => closeExpired(step, conv, 'ASESOR') },
     // The customer stopped answering the agent (counted from the assignment at the earliest: waiting in the queue is not inactivity).
     {
       key: 'customerInactive',
       where: sql`${conversations.status} in ('ASIGNADA','ACTIVA') and greatest(${conversations.lastCustomerActivityAt}, ${conversations.assignedAt}) < ${at} - ${minutes(clientLimit)}`,
       act: (step, conv) => endConversation(step, conv, { acronym: 'FCTIC', endedBy: 'SISTEMA' })
     },
-    // The customer stopped answering the assistant.
+    // The customer stopped answering the assistant of a virtual agent without a session-expiry type for it (its type decides otherwise).
     {
       key: 'botInactive',
-      where: sql`${conversations.status} = 'BOT' and ${conversations.lastCustomerActivityAt} < ${at} - ${minutes(sql`coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente})`)}`,
+      where: sql`${conversations.status} = 'BOT' and not ${expiryType('BOT')} and ${conversations.lastCustomerActivityAt} < ${at} - ${minutes(sql`coalesce(${chatParameters.tiempoInactividadCliente}, ${DEFAULT_RULES.tiempoInactividadCliente})`)}`,
       act: (step, conv) => endConversation(step, conv, { acronym: 'CCCNE', endedBy: 'SISTEMA' })
     },
     // The agent left a customer message unanswered past the split's timeInactivityAgent.
@@ -151,7 +203,7 @@ export async function sweep(
   opts: { graceMs: number; connectedAgents: () => Promise<Set<number> | null> }
 ): Promise<SweepReport> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const report: SweepReport = { customerInactive: 0, botInactive: 0, agentSilent: 0, notAccepted: 0, queueTimeout: 0, outOfHours: 0, graceExpired: 0 };
+  const report: SweepReport = { botSessionExpired: 0, agentSessionExpired: 0, customerInactive: 0, botInactive: 0, agentSilent: 0, notAccepted: 0, queueTimeout: 0, outOfHours: 0, graceExpired: 0 };
   for (const rule of await dueRules(db, timerRules(at))) {
     await yieldToLoop();
     report[rule.key] = await sweepRule(run, rule.where, rule.act);

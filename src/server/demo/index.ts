@@ -10,6 +10,7 @@ import { locationsSeed } from './locations.seed';
 import { chatCataloguesSeed } from './chat-catalogues.seed';
 import { splitsSeed } from './splits.seed';
 import { chatParametersSeed } from './chat-parameters.seed';
+import { sessionExpirySeed } from './session-expiry.seed';
 import { agentsSeed } from './agents.seed';
 import { pauseEventsSeed } from './pause-events.seed';
 import { reasonsSeed } from './reasons.seed';
@@ -33,6 +34,7 @@ export const SEED_MODULES: readonly SeedModule[] = [
   chatCataloguesSeed,
   splitsSeed,
   chatParametersSeed,
+  sessionExpirySeed,
   agentsSeed,
   pauseEventsSeed,
   reasonsSeed,

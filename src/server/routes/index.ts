@@ -24,6 +24,7 @@ import { responseTemplateRoutes } from './response-templates';
 import { splitRoutes } from './splits';
 import { statisticsRoutes } from './statistics';
 import { securityParameterRoutes } from './security-parameters';
+import { sessionExpiryRoutes } from './session-expiry';
 import { userRoutes } from './users';
 import { workspaceRoutes } from './workspaces';
 
@@ -63,7 +64,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   reportRoutes,
   notificationTypeRoutes,
   // Virtual-assistant settings (configuracion/asesor-virtual/*)
-  entryFormRoutes
+  entryFormRoutes,
+  sessionExpiryRoutes
 ];
 
 /** Every implemented catalogue entry, and the customer widget. */

@@ -5,6 +5,7 @@ import { DEMO_ENTRY_FORM } from '../demo/demo-widget';
 import type { Db } from '../db/types';
 import { chatParameterRepository } from './repositories/chat-parameters';
 import { endMessageRepository } from './repositories/end-messages';
+import { createSessionExpiryDefaults } from './repositories/session-expiry';
 import { createStarterWorkspace } from './starter-workspace';
 
 /**
@@ -12,7 +13,7 @@ import { createStarterWorkspace } from './starter-workspace';
  * (src/server/demo): the block and expiry parameters are the columns' defaults (5 attempts, 90
  * days, no automatic unlock); here the chat parameters the engine applies to one without any, the
  * six end messages in SPEC §9 order naming the organisation, and a first virtual agent with the
- * entry form every demo assistant asks and the default widget theme (SPEC §3). Its splits, agents and reasons are
+ * entry form every demo assistant asks, the default widget theme (SPEC §3) and its two session-expiry types. Its splits, agents and reasons are
  * the administrator's to create; its assistant starts with a starter workspace (starter-workspace.ts). Runs in the creating transaction.
  */
 export async function provisionOrganization(tx: Db, org: { idOrg: number; name: string }, now: Date): Promise<void> {
@@ -29,6 +30,8 @@ export async function provisionOrganization(tx: Db, org: { idOrg: number; name: 
   await tx
     .insert(widgetDesigns)
     .values({ organizationId: org.idOrg, idVa: assistant.idVa, colores: DEFAULT_WIDGET_THEME.colores, font: DEFAULT_WIDGET_THEME.font, avatarUrl: null, fechaActualizacion: now });
+  // Issue 38: its session-expiry types, from the chat parameters and end messages just written.
+  await createSessionExpiryDefaults(tx, org.idOrg, assistant.idVa);
   // Issue 38: a starter workspace (greeting, not understood, hand-over), so the assistant works from day one.
   await createStarterWorkspace(tx, org.idOrg, assistant.idVa);
 }

@@ -21,6 +21,7 @@ export const SETTINGS_TEXT = {
   templateNotFound: 'La plantilla no existe',
   contactNotFound: 'El contacto no existe',
   virtualAgentNotFound: 'El asistente virtual no existe',
+  sessionExpiryNotFound: 'El tipo de expiración de sesión no existe en este asistente virtual',
   workspaceNotFound: 'El workspace no existe',
   responseNodeNotFound: 'El nodo no existe en el workspace',
   answerNotFound: 'El nodo no tiene respuesta',

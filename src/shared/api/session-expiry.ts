@@ -16,7 +16,8 @@ export const sessionExpiryEndpoints = {
     response: z.array(SessionExpirationType),
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Shape not shown in SPEC: the expiry types of the virtual agent (SPEC §3 idSessionExpirationType, clientMessage, closingTime in minutes).'
+    ipc: ['settings'],
+    note: 'Shape not shown in SPEC: the expiry types of the virtual agent (SPEC §3 idSessionExpirationType, clientMessage, closingTime in minutes), with their kind (ours): BOT for a conversation with the assistant, ASESOR for one with an agent.'
   }),
   updateSessionExpirationType: endpoint({
     service: 'virtualAgent',
@@ -27,6 +28,7 @@ export const sessionExpiryEndpoints = {
     response: SessionExpirationType,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Body not shown in SPEC: idVa, idSessionExpirationType, clientMessage, closingTime. Answers the stored type.'
+    ipc: ['settings'],
+    note: 'Body not shown in SPEC: idVa, idSessionExpirationType, clientMessage (CR LF stored as LF), closingTime (1–1440 minutes). Answers the stored type; the engine applies it from its next sweep.'
   })
 } as const;

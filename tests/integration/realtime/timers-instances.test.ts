@@ -32,7 +32,7 @@ if (!ready) {
 const INSTANCES = 3;
 /** How many of the database's sessions wait for a lock now. */
 const Waiting = z.object({ n: z.number() });
-const KEYS: (keyof SweepReport)[] = ['customerInactive', 'botInactive', 'agentSilent', 'notAccepted', 'queueTimeout', 'outOfHours', 'graceExpired'];
+const KEYS: (keyof SweepReport)[] = ['botSessionExpired', 'agentSessionExpired', 'customerInactive', 'botInactive', 'agentSilent', 'notAccepted', 'queueTimeout', 'outOfHours', 'graceExpired'];
 
 describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (needs DATABASE_URL and redis-server)', () => {
   let database: TestDatabase;
@@ -43,7 +43,7 @@ describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (nee
   const timers = { tiempoInactividadCliente: 8, timeInactivityClient: 10, timeInactivityAgent: 5, timeMaxInitConversation: 15 };
   let fx: ChatFixture;
   /** What every instance's sweeps reported, summed. */
-  const total: SweepReport = { customerInactive: 0, botInactive: 0, agentSilent: 0, notAccepted: 0, queueTimeout: 0, outOfHours: 0, graceExpired: 0 };
+  const total: SweepReport = { botSessionExpired: 0, agentSessionExpired: 0, customerInactive: 0, botInactive: 0, agentSilent: 0, notAccepted: 0, queueTimeout: 0, outOfHours: 0, graceExpired: 0 };
 
   beforeAll(async () => {
     redis = await OwnRedis.start();
@@ -169,7 +169,7 @@ describe.skipIf(!ready)('timer rules with three instances on one PostgreSQL (nee
     const ends = await commandsOf(ids);
     for (const r of rows) expect(ends.get(r.idConv)).toEqual([r.endAcronym]);
     const endedBySystem = rows.filter((r) => r.endedBy === 'SISTEMA').length;
-    expect(total.customerInactive + total.botInactive + total.agentSilent + total.queueTimeout + total.outOfHours).toBe(endedBySystem);
+    expect(total.botSessionExpired + total.agentSessionExpired + total.customerInactive + total.botInactive + total.agentSilent + total.queueTimeout + total.outOfHours).toBe(endedBySystem);
     expect(endedBySystem).toBe(ids.length);
     // Each re-queue closed one offer: the reports' count is the released offers' count.
     const inactivity = await db()

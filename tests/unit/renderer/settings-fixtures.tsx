@@ -299,6 +299,8 @@ export interface RecordScreenCase<Rec> {
   role?: 1 | 2 | 3 | 4 | 5 | 6;
   /** What the load answers, and how some fields show it. */
   record: Rec;
+  /** The load call's answer for `record`, when the descriptor's load picks the record out of it (default: the record itself). */
+  answer?(record: Rec): unknown;
   shown: Record<string, string>;
   replies?: Partial<Record<SettingsCall, Reply>>;
   /** Typed, by field name: refused with `messages`, kept, nothing sent. */
@@ -317,12 +319,13 @@ export function describeRecordScreen<Rec, Values extends object, Body>(d: Record
   const fields = fieldsOf(d.fields);
   const open = () => renderPage(<RecordScreen descriptor={d} />, c.role);
   const findForm = async () => within(await screen.findByRole('form', { name: d.title }));
+  const loaded = () => okReply(c.answer ? c.answer(c.record) : c.record);
 
   describe(`${d.screen ?? d.title} (generated from its descriptor)`, () => {
     afterEach(cleanup);
 
     it('loads the record into its form', async () => {
-      installSettings({ ...c.replies, [d.calls.load]: () => okReply(c.record) });
+      installSettings({ ...c.replies, [d.calls.load]: loaded });
       open();
       const form = await findForm();
       await waitFor(() => kept(form, fields, c.shown));
@@ -330,7 +333,7 @@ export function describeRecordScreen<Rec, Values extends object, Body>(d: Record
 
     it('shows its SPEC §8 load error and tries again', async () => {
       let fail = true;
-      const fake = installSettings({ ...c.replies, [d.calls.load]: () => (fail ? failReply(500, MSG.generic.serverError) : okReply(c.record)) });
+      const fake = installSettings({ ...c.replies, [d.calls.load]: () => (fail ? failReply(500, MSG.generic.serverError) : loaded()) });
       open();
       expect(await screen.findByText(d.messages.loadFailed)).toBeTruthy();
       fail = false;
@@ -355,7 +358,7 @@ export function describeRecordScreen<Rec, Values extends object, Body>(d: Record
       let fail = true;
       const fake = installSettings({
         ...c.replies,
-        [d.calls.load]: () => okReply(c.record),
+        [d.calls.load]: loaded,
         [d.calls.save]: (arg: SettingsCallArg) => (fail ? failReply(500, MSG.generic.serverError) : okReply({ ...c.record, ...(bodyOf(arg) as object) }))
       });
       open();

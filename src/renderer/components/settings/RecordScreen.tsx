@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import type { IpcResult } from '../../../shared/ipc';
 import type { SettingsCall } from '../../../shared/settings-calls';
 import { settingsTitle, type SettingsScreenId } from '../../../shared/settings-screens';
@@ -31,6 +31,7 @@ export interface RecordScreenDescriptor<Rec, Values extends object, Body> {
   screen?: SettingsScreenId;
   /** The part's <h2> and the form's name. */
   title: string;
+  /** Below the page's <h1>, or the part's <h2>. */
   description?: string;
   scope?: ScopeSpec;
   /** The catalogue entries the functions below send (the generated test answers them by name). */
@@ -65,10 +66,12 @@ const NO_LOOKUP: Load<never> = { status: 'idle', data: null, error: null, reload
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
-  actions: { gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' }
+  actions: { gridColumn: '1 / -1', display: 'flex', justifyContent: 'flex-end' },
+  description: { display: 'block', marginBottom: tokens.spacingVerticalM, color: tokens.colorNeutralForeground2 }
 });
 
 export function RecordScreen<Rec, Values extends object, Body>({ descriptor: d }: { descriptor: RecordScreenDescriptor<Rec, Values, Body> }) {
+  const styles = useStyles();
   const scope = useScopePicker(d.scope);
   const context: RecordContext = { scope: scope.value };
   const load = useLoad(JSON.stringify([d.calls.load, scope.value]), () => d.load(context), { enabled: scope.ready });
@@ -97,7 +100,12 @@ export function RecordScreen<Rec, Values extends object, Body>({ descriptor: d }
       </SettingsPage>
     );
   }
-  return <SettingsSection title={d.title}>{content}</SettingsSection>;
+  return (
+    <SettingsSection title={d.title}>
+      {d.description ? <Body1 className={styles.description}>{d.description}</Body1> : null}
+      {content}
+    </SettingsSection>
+  );
 }
 
 function RecordForm<Rec, Values extends object, Body>({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { FileRef } from '../../../shared/domain/chat';
 import type { ResponseItem } from '../../../shared/domain/interaction';
 import { organizations } from './organizations';
@@ -10,6 +10,7 @@ import { automaticTransferReasons, businessReasons, finalReasons, notAttendedEve
 import { responseNodes } from './workspaces';
 import { cities } from './locations';
 import { consentTexts } from './widget';
+import { sessionExpirationTypes } from './session-expiry';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -88,6 +89,13 @@ export const conversations = pgTable(
     endedBy: text('ended_by'),
     /** The end message sent to the customer (SPEC §9 acronyms). */
     endAcronym: text('end_acronym'),
+    /**
+     * The session-expiry type that closed the conversation (its reason, beside end_acronym, for the
+     * statistics), and the client message it closed with, as the customer read it then: the widget
+     * shows it instead of the end message of the acronym, and a later edit of the type leaves it.
+     */
+    sessionExpirationTypeId: integer('session_expiration_type_id'),
+    endClientMessage: text('end_client_message'),
     automaticTransferReasonId: integer('automatic_transfer_reason_id').references(() => automaticTransferReasons.idCause),
     notAttendedEventId: integer('not_attended_event_id').references(() => notAttendedEvents.id),
     transferCount: integer('transfer_count').notNull().default(0),
@@ -104,6 +112,7 @@ export const conversations = pgTable(
     consentAcceptedAt: timestamp('consent_accepted_at', { withTimezone: true })
   },
   (t) => [
+    foreignKey({ name: 'conversations_session_expiration_type_fk', columns: [t.sessionExpirationTypeId], foreignColumns: [sessionExpirationTypes.idSessionExpirationType] }).onDelete('set null'),
     check('conversations_status_check', sql`${t.status} in ('BOT','EN_COLA','ASIGNADA','ACTIVA','FINALIZADA')`),
     check('conversations_satisfaction_check', sql`${t.satisfaction} is null or ${t.satisfaction} between 1 and 5`),
     check('conversations_nps_check', sql`${t.nps} is null or ${t.nps} between 0 and 10`),

@@ -1,5 +1,6 @@
 export { DEFAULT_LOGIN_ATTEMPTS_ALLOWED, organizations } from './organizations';
 export { virtualAgents } from './virtual-agents';
+export { sessionExpirationTypes } from './session-expiry';
 export { channelTypes } from './channel-types';
 export { users } from './users';
 export { refreshTokens } from './refresh-tokens';
