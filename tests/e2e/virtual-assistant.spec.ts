@@ -1,0 +1,104 @@
+import type { Locator, Page } from '@playwright/test';
+import { MSG } from '../../src/shared/messages';
+import { seriousViolations } from './axe';
+import { expect, openInApp, signIn, test } from './fixtures';
+
+/**
+ * The virtual-assistant settings area end to end (issue 38), on the browser host's embedded
+ * platform: ONE round trip per screen group, walked as a person walks it, with axe on every screen
+ * visited. What the admin changes reaches a customer's widget (another page, as a customer on the
+ * company's website) at once: a new required field of the entry form is asked, and refused blank.
+ * Each screen's validation, edits and deletes are checked in tests/unit/renderer/settings-*.test.tsx
+ * and, against the platform, in tests/integration/server/settings-*.test.ts (docs/testing.md).
+ */
+
+const P = '/configuracion/asesor-virtual';
+
+/** What the spec reads of GET /widget/config's entry form. */
+interface WidgetField {
+  idField: number;
+  label: string;
+  fieldType: string;
+  required: boolean;
+  options: string[];
+}
+
+async function settled(page: Page, title: string): Promise<Locator> {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  return main;
+}
+
+/** Opens a screen of the area from inside the app and checks it with axe. */
+async function visit(page: Page, segment: string, title: string): Promise<Locator> {
+  await openInApp(page, `${P}/${segment}`);
+  const main = await settled(page, title);
+  expect(await seriousViolations(page), segment).toEqual([]);
+  return main;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+test('the entry form: a required field added by the admin is asked by the next customer widget, and refused blank; regionales and the session expiry saved; axe on every screen and the widget', async ({ page, browser, host }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await signIn(page, 'admin@demo.co');
+  await expect(page).toHaveURL('/analitica');
+
+  const main = await visit(page, 'formulario-entrada', 'Formulario de entrada');
+  await main.getByRole('button', { name: 'Agregar campo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar campo' });
+  await dialog.getByRole('textbox', { name: /^Etiqueta/ }).fill('Número de póliza');
+  await dialog.getByRole('switch', { name: 'Obligatorio' }).check();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, MSG.entryForm.fieldAdded);
+  await expect(dialog).toBeHidden();
+  await expect(main.getByText('Número de póliza')).toBeVisible();
+
+  // A customer opens the widget on the company's site after the save: the new field is there.
+  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    const customer = await customerContext.newPage();
+    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
+    const policy = customer.getByLabel(/^Número de póliza/);
+    await expect(policy).toBeVisible();
+    expect(await seriousViolations(customer)).toEqual([]);
+    // Everything else filled in, the new field left blank (spaces only): the form refuses to start.
+    const config = (await (await fetch(`${host.platformUrl}/widget/config?org=100&va=1`)).json()) as { entryForm: WidgetField[] };
+    const added = config.entryForm.find((f) => f.label === 'Número de póliza');
+    expect(added?.required).toBe(true);
+    for (const field of config.entryForm) {
+      if (field === added) continue;
+      const control = customer.locator(`#field-${field.idField}`);
+      if (field.fieldType === 'select') await control.selectOption(field.options[0] ?? '');
+      else if (field.fieldType === 'email') await control.fill('lucia.rojas@example.com');
+      else if (field.fieldType === 'phone') await control.fill('3001234567');
+      else if (field.fieldType === 'document') await control.fill('1020304050');
+      else await control.fill('Lucía Rojas');
+    }
+    await policy.fill('   ');
+    await customer.locator('#entry-submit').click();
+    await expect(policy).toBeFocused();
+    await expect(policy).toHaveAttribute('aria-invalid', 'true');
+    await expect(customer.getByTestId(`field-error-${added?.idField}`)).toHaveText('Este campo es obligatorio');
+    await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(0);
+    // Answered, it starts: the assistant greets.
+    await policy.fill('PZ-2026-0042');
+    await customer.locator('#entry-submit').click();
+    await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
+  } finally {
+    await customerContext.close();
+  }
+
+  // Regionales and the session expiry of the same group: each screen checked with axe, an expiry saved.
+  await expect((await visit(page, 'regionales', 'Regionales')).getByText('Antioquia').first()).toBeVisible();
+  const expiry = await visit(page, 'expiracion-sesion', 'Expiración de sesión');
+  const withAssistant = expiry.getByRole('region', { name: 'Conversación con el asistente virtual' });
+  const minutes = withAssistant.getByRole('textbox', { name: /^Tiempo de cierre/ });
+  await minutes.fill('12');
+  await withAssistant.getByRole('button', { name: 'Guardar' }).click();
+  await toast(page, MSG.sessionExpiry.updated);
+});
