@@ -8,7 +8,7 @@ import type { Db } from '../db/types';
 import { conversations, organizations, virtualAgents } from '../db/schema';
 import type { BotTurnResult } from '../bot/assistant';
 import { resolveAttachment, storeCustomerUpload } from './attachments';
-import { featureFlags, featureOn } from '../settings/repositories/features';
+import { featureOn } from '../settings/repositories/features';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import { customerFacts, loadEntryForm, regionsForForm, upsertCustomer, validateAnswers } from './entry-form';
 import { endConversation, escalate, isOpenWithAgent, type Step } from './lifecycle';
@@ -133,8 +133,8 @@ export async function customerMessage(step: Step, bot: ChatBot, conversationId: 
     if (repeat?.tipoUsuario === 'CLIENTE') return toLiveMessage(repeat, 'widget');
     throw conflict(CHAT_TEXT.conversationEnded);
   }
-  const features = await featureFlags(tx, conv.idVa);
-  if (p.attachment && !features.attachments) throw forbidden(CHAT_TEXT.attachmentsOff);
+  // Issue 38: the toggles are read only when the message needs one (a plain text costs nothing more).
+  if (p.attachment && !(await featureOn(tx, conv.idVa, 'attachments'))) throw forbidden(CHAT_TEXT.attachmentsOff);
   const adjunto = p.attachment ? await resolveAttachment(tx, conv, p.attachment, 'customer') : null;
   const text = p.text.trim();
   const stored = await storeMessage(
@@ -167,7 +167,7 @@ export async function customerMessage(step: Step, bot: ChatBot, conversationId: 
       .where(eq(conversations.idConv, conv.idConv))
       .returning();
     // The assistant already answers without a hand-over when escalation is off (bot/assistant.ts); a bot that does not is not obeyed.
-    if (result.escalate && after && features.escalation) await escalate(step, after, result.escalate.splitId, result.escalate.reason);
+    if (result.escalate && after && (await featureOn(tx, conv.idVa, 'escalation'))) await escalate(step, after, result.escalate.splitId, result.escalate.reason);
   }
   return toLiveMessage(stored.row, 'widget');
 }
