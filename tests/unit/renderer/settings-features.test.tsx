@@ -5,6 +5,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FeaturesScreen } from '../../../src/renderer/features/settings/customisation/features.screen';
 import { FEATURES, type Feature } from '../../../src/shared/domain/feature';
 import { MSG } from '../../../src/shared/messages';
+import { createStore } from 'jotai';
+import { sessionAtom } from '../../../src/renderer/features/session/atoms';
+import { sessionView } from './fake-atiende';
+import { renderApp } from './render-app';
 import { failReply, installSettings, okReply, renderPage } from './settings-fixtures';
 
 afterEach(cleanup);
@@ -83,5 +87,15 @@ describe('funcionalidades', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Asistente virtual' }), { target: { value: '2' } });
     await waitFor(() => expect(toggle('Descarga de la conversación').checked).toBe(false));
     expect(fake.sent('features').at(-1)?.params).toEqual({ idVa: 2 });
+  });
+
+  it('is the page at configuracion/personalizacion/funcionalidades, with its drawer entry, for the entity administrator', async () => {
+    installSettings({ virtualAgents: () => okReply(AGENTS), features: () => okReply(features()) });
+    const store = createStore();
+    store.set(sessionAtom, { status: 'resolved', view: sessionView(3), restored: true });
+    renderApp('/configuracion/personalizacion/funcionalidades', store);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Funcionalidades' })).toBeTruthy();
+    await screen.findByRole('switch', { name: 'Formulario de entrada' });
+    expect(screen.getAllByRole('link', { name: 'Funcionalidades', hidden: true }).some((a) => a.getAttribute('href') === '/configuracion/personalizacion/funcionalidades')).toBe(true);
   });
 });
