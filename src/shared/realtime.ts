@@ -3,6 +3,7 @@ import { AgentChatStatus, AgentStatus, FileRef } from './domain/chat';
 import { ConversationId, Counter, NO_NUL, PositiveInt, Timestamp, hasNoNul } from './domain/fields';
 import { ResponseItem } from './domain/interaction';
 import { UploadPayload } from './domain/media';
+import { WidgetFeatures } from './domain/feature';
 
 /**
  * The socket.io contract of the live chat (DESIGN §3 "Chat"): two namespaces on the platform
@@ -265,7 +266,9 @@ export const WidgetConfig = z.object({
   regions: z.array(FormRegion),
   /** The organisation's widget design when one exists, else null (the page uses DEFAULT_WIDGET_THEME). */
   design: z.unknown().nullable(),
-  avatarUrl: z.string().nullable()
+  avatarUrl: z.string().nullable(),
+  /** Issue 38: the virtual agent's feature toggles as they stand when the widget opens (the platform enforces them on every event). */
+  features: WidgetFeatures
 });
 export type WidgetConfig = z.infer<typeof WidgetConfig>;
 

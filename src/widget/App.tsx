@@ -33,7 +33,9 @@ import { useChat } from './use-chat';
  *   #composer-attachment + #composer-attachment-name + #composer-attachment-remove, #composer-send,
  *   #composer-counter (from 90 % of the limit), #composer-error (role=alert)
  * - End: #end-view, #end-title, #end-message, #survey-form with radios #survey-satisfaction-1…5 and
- *   #survey-nps-0…10, #survey-submit, #survey-error, #survey-thanks, #new-chat
+ *   #survey-nps-0…10, #survey-submit, #survey-error, #survey-thanks, #transcript-download ('Descargar conversación'), #new-chat
+ * The virtual agent's feature toggles (config.features, issue 38) hide the entry form (the chat starts at
+ * once), 'Hablar con un asesor', the attach button, the survey, and offer the transcript.
  * The resume data is kept in sessionStorage under 'atiende.widget.{org}.{va}'.
  */
 export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }) {
@@ -46,6 +48,8 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
   const leaveButton = useRef<HTMLButtonElement>(null);
   const state = snap.state;
   const ended = state?.state === 'FINALIZADA';
+  // Issue 38: the virtual agent's toggles as the platform gave them when the page opened (it enforces them regardless).
+  const features = config.features;
 
   useEffect(() => {
     chat.resume();
@@ -96,7 +100,7 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
             </p>
             {!ended && (
               <div className="actions">
-                {state?.state === 'BOT' && (
+                {state?.state === 'BOT' && features.escalation && (
                   <button type="button" className="step" id="ask-agent" onClick={() => void chat.send(T.askAgentText, null)}>
                     {T.askAgent}
                   </button>
@@ -111,6 +115,8 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
                 endMessage={state.endMessage}
                 surveyPending={state.surveyPending}
                 surveyAnswered={snap.surveyAnswered}
+                survey={features.survey}
+                transcriptToken={features.transcript ? snap.token : null}
                 onSurvey={(satisfaction, nps) => chat.answerSurvey(satisfaction, nps)}
                 onNewChat={() => {
                   chat.newChat();
@@ -121,7 +127,9 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
               <Composer
                 error={snap.composerError}
                 maxUploadBytes={boot.maxUploadBytes}
-                autoFocus={startedHere}
+                attachments={features.attachments}
+                // With the entry form off the chat starts by itself (chat.ts): the composer is where the customer goes.
+                autoFocus={startedHere || !features.entryForm}
                 onError={(message) => chat.setComposerError(message)}
                 onTyped={(hasText) => chat.typed(hasText)}
                 onSend={(text, file) => chat.send(text, file)}

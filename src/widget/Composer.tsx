@@ -12,6 +12,8 @@ const number = new Intl.NumberFormat('es-CO');
 interface Props {
   error: string | null;
   maxUploadBytes: number;
+  /** Issue 38: whether the virtual agent lets the customer attach files (off: no attach button). */
+  attachments: boolean;
   autoFocus: boolean;
   onError: (message: string | null) => void;
   onTyped: (hasText: boolean) => void;
@@ -23,7 +25,7 @@ interface Props {
  * refused with its Spanish message and kept as typed (never cut); a message the platform refused
  * before storing it (429, too many messages) comes back here with the reason.
  */
-export function Composer({ error, maxUploadBytes, autoFocus, onError, onTyped, onSend }: Props) {
+export function Composer({ error, maxUploadBytes, attachments, autoFocus, onError, onTyped, onSend }: Props) {
   const [draft, setDraft] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -113,6 +115,7 @@ export function Composer({ error, maxUploadBytes, autoFocus, onError, onTyped, o
         </div>
       )}
       <div className="composer-row">
+        {attachments && (
         <label className="attach" title={T.attach}>
           <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
@@ -120,6 +123,7 @@ export function Composer({ error, maxUploadBytes, autoFocus, onError, onTyped, o
           <span className="sr-only">{T.attach}</span>
           <input type="file" id="composer-file" ref={fileInput} onChange={(e) => chosen(e.target.files)} />
         </label>
+        )}
         <label htmlFor="composer-input" className="sr-only">
           {T.messageLabel}
         </label>

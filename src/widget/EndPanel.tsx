@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { WIDGET_TEXTS as T } from './texts';
+import { transcriptUrl } from './urls';
 
 interface Props {
   endMessage: string | null;
   surveyPending: boolean;
   surveyAnswered: boolean;
+  /** Issue 38: whether the virtual agent asks the survey (off: never asked, whatever the state says). */
+  survey: boolean;
+  /** Issue 38: the resume token when the virtual agent offers the transcript ('Descargar conversación'), else null. */
+  transcriptToken: string | null;
   onSurvey: (satisfaction: number, nps: number) => Promise<string | null>;
   onNewChat: () => void;
 }
@@ -24,13 +29,14 @@ function Scale({ name, from, to, value, onChange }: { name: string; from: number
   );
 }
 
-/** The end of the conversation: its end message, the satisfaction and NPS survey, a new chat. */
-export function EndPanel({ endMessage, surveyPending, surveyAnswered, onSurvey, onNewChat }: Props) {
+/** The end of the conversation: its end message, the satisfaction and NPS survey, the transcript, a new chat. */
+export function EndPanel({ endMessage, surveyPending, surveyAnswered, survey, transcriptToken, onSurvey, onNewChat }: Props) {
   const [satisfaction, setSatisfaction] = useState<number | null>(null);
   const [nps, setNps] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
+  const transcript = transcriptUrl(transcriptToken);
   const thanks = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => title.current?.focus(), []);
@@ -58,7 +64,7 @@ export function EndPanel({ endMessage, surveyPending, surveyAnswered, onSurvey, 
         {T.endTitle}
       </h2>
       {endMessage && <p id="end-message">{endMessage}</p>}
-      {surveyPending && !surveyAnswered && (
+      {survey && surveyPending && !surveyAnswered && (
         <form id="survey-form" noValidate onSubmit={(e) => void submit(e)}>
           <h3>{T.surveyTitle}</h3>
           <fieldset>
@@ -83,6 +89,11 @@ export function EndPanel({ endMessage, surveyPending, surveyAnswered, onSurvey, 
         <p className="thanks" id="survey-thanks" tabIndex={-1} role="status" ref={thanks}>
           {T.surveyThanks}
         </p>
+      )}
+      {transcript && (
+        <a className="secondary" id="transcript-download" href={transcript} download>
+          {T.downloadTranscript}
+        </a>
       )}
       <button type="button" className="secondary" id="new-chat" onClick={onNewChat}>
         {T.newChat}

@@ -134,9 +134,18 @@ export class WidgetChat {
     };
   }
 
-  /** Resumes the stored conversation, if any (call once the views listen). */
+  /**
+   * Resumes the stored conversation, if any (call once the views listen). Without one, and with the
+   * virtual agent's entry form switched off (issue 38), the chat starts at once, asking nothing.
+   */
   resume(): void {
     if (this.session && !this.socket) this.socket = this.connect({ conversationId: this.session.conversationId, token: this.session.token });
+    else if (!this.session && !this.socket) this.startWithoutForm();
+  }
+
+  /** Issue 38: the entry form switched off, a new conversation starts without answers (a refused start shows its reason and 'Iniciar chat'). */
+  private startWithoutForm(): void {
+    if (!this.boot.config.features.entryForm) this.start({});
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -302,10 +311,11 @@ export class WidgetChat {
     });
   }
 
-  /** Back to the entry form for a new conversation. */
+  /** Back to the entry form for a new conversation (or straight into one, with the entry form off). */
   newChat(): void {
     this.closeSocket();
     this.reset();
+    this.startWithoutForm();
   }
 
   private syncNow(): void {

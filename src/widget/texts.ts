@@ -57,6 +57,8 @@ export const WIDGET_TEXTS = {
   emptyMessage: 'Escribe un mensaje o adjunta un archivo',
   askAgent: 'Hablar con un asesor',
   askAgentText: 'Quiero hablar con un asesor',
+  /** Issue 38: the transcript the end offers when the virtual agent allows it. */
+  downloadTranscript: 'Descargar conversación',
   leave: 'Finalizar chat',
   leaveTitle: '¿Finalizar el chat?',
   leaveBody: 'La conversación terminará y no podrás seguir escribiendo en ella.',

@@ -18,3 +18,8 @@ export function fileUrl(url: string, token: string | null): string | null {
   if (m && token) return `/widget/files/${m[1]}?token=${encodeURIComponent(token)}`;
   return safeUrl(url);
 }
+
+/** Issue 38: the conversation as text, downloaded with the resume token (GET /widget/transcript). */
+export function transcriptUrl(token: string | null): string | null {
+  return token ? `/widget/transcript?token=${encodeURIComponent(token)}` : null;
+}

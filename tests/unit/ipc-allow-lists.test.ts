@@ -102,7 +102,10 @@ const SETTINGS = [
   'createRegional',
   'updateRegional',
   'deleteRegional',
-  'updateDepartment'
+  'updateDepartment',
+  // personalizacion/funcionalidades (issue 38)
+  'features',
+  'updateFeatureStatus'
 ];
 
 const ANALYTICS = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answersFor } from '../../scripts/simulate/customer';
+import { ALL_FEATURES_ON } from '../../src/shared/domain/feature';
 import { parseSimulateArgs, UsageError } from '../../scripts/simulate/args';
 
 describe('simulate: command line', () => {
@@ -41,6 +42,7 @@ describe('simulate: entry-form answers', () => {
       assistantName: 'Asistente',
       design: null,
       avatarUrl: null,
+      features: ALL_FEATURES_ON,
       regions: [],
       entryForm: [
         { idField: 1, label: 'Nombre completo', fieldType: 'text', required: true, options: [], pattern: null, consentText: null, consentVersion: null },

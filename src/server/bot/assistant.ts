@@ -2,6 +2,7 @@ import type { FileRef } from '../../shared/domain/chat';
 import type { ResponseItem } from '../../shared/domain/interaction';
 import type { Db } from '../db/types';
 import { botInteractions } from '../db/schema';
+import { featureOn } from '../settings/repositories/features';
 import { ITEM_TYPES, itemsToText, textItem, toResponseItems } from './items';
 import { withPlatformFiles } from './files';
 import { ModelRegistry, type ModelRegistryOptions, type WorkspaceModel } from './models';
@@ -45,6 +46,9 @@ const SOCIAL_NODES: ReadonlySet<string> = new Set([WELCOME_NODE, 'saludo', FAREW
 export const FALLBACK_TEXT = 'No entendí tu mensaje. ¿Puedes escribirlo de otra forma?';
 export const FALLBACK_ESCALATE_TEXT = 'No entendí tu mensaje. Te comunico con un asesor para que te ayude.';
 export const ESCALATE_TEXT = 'Te comunico con un asesor.';
+/** Issue 38: what the assistant says instead of a hand-over while escalation is switched off. */
+export const NO_ESCALATION_TEXT = 'En este momento no es posible comunicarte con un asesor. Puedo seguir ayudándote por aquí.';
+export const FALLBACK_NO_ESCALATION_TEXT = 'No entendí tu mensaje. En este momento no es posible comunicarte con un asesor; ¿puedes escribirlo de otra forma?';
 /** Above the options: the assistant is not sure which of a few nodes the customer means. */
 export const OPTIONS_TEXT = 'No estoy seguro de haberte entendido. ¿Te refieres a…?';
 const welcomeText = (name: string) => `¡Hola! Soy ${name}. ¿En qué puedo ayudarte?`;
@@ -113,6 +117,12 @@ function decide(workspace: BotWorkspace | null, result: Understanding | null, in
   return notUnderstood(workspace, input);
 }
 
+/** The decision without its hand-over: the customer is told no agent can take the chat now. */
+function withoutHandOver(decision: Decision): Decision {
+  const text = decision.escalate?.reason === 'SIN_RESPUESTA' ? FALLBACK_NO_ESCALATION_TEXT : NO_ESCALATION_TEXT;
+  return { ...decision, items: [textItem(text)], text, escalate: null };
+}
+
 export interface Assistant {
   /**
    * Answers one customer turn from the virtual agent's workspace and records the bot_interactions
@@ -145,7 +155,9 @@ export function createAssistant(options: AssistantOptions): Assistant {
     async answerTurn(db, input) {
       const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
       const understood = workspace && input.text.trim() !== '' ? await understandText(db, workspace, input.text) : null;
-      const { nodeId, ...decided } = decide(workspace, understood, input);
+      const decision = decide(workspace, understood, input);
+      // Issue 38: with escalation switched off the assistant never hands over, and says so.
+      const { nodeId, ...decided } = decision.escalate && !(await featureOn(db, input.idVa, 'escalation')) ? withoutHandOver(decision) : decision;
       const result = { ...decided, items: await withPlatformFiles(db, input.organizationId, decided.items) };
       result.text = itemsToText(result.items);
       const context = input.attachments.length > 0 ? { fileArrayAttachment: input.attachments } : {};

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ConversationState, toAgentChatStatus, type AgentChatSnapshot, type ChatCustomer, type WidgetState } from '../../shared/realtime';
 import type { Db } from '../db/types';
 import { conversations, customers, splits } from '../db/schema';
+import { featureOn } from '../settings/repositories/features';
 import { customerFacts, loadEntryForm } from './entry-form';
 import { agentFirstName, channelLabel, endMessageText } from './lookups';
 import { listMessages, toLiveMessage, type ConversationRow } from './message-store';
@@ -58,7 +59,8 @@ export async function widgetState(db: Db, conv: ConversationRow): Promise<Widget
     state,
     agentName: state === 'ASIGNADA' || state === 'ACTIVA' ? await agentFirstName(db, conv.agentId) : null,
     endMessage: finished ? (conv.endClientMessage ?? (await endMessageText(db, conv.organizationId, conv.endAcronym))) : null,
-    surveyPending: finished && conv.surveyAt === null,
+    // Issue 38: with the survey switched off there is nothing to answer.
+    surveyPending: finished && conv.surveyAt === null && (await featureOn(db, conv.idVa, 'survey')),
     queuePosition: state === 'EN_COLA' ? await queuePosition(db, conv) : null
   };
 }

@@ -31,6 +31,10 @@ export const CHAT_TEXT = {
 
   surveyNotFinished: 'La encuesta se responde cuando la conversación finaliza',
   surveyAnswered: 'La encuesta ya fue respondida',
+  // The feature toggles of the virtual agent (issue 38, personalizacion/funcionalidades)
+  surveyOff: 'La encuesta de satisfacción no está habilitada para este chat',
+  attachmentsOff: 'Los adjuntos no están habilitados para este chat',
+  transcriptOff: 'La descarga de la conversación no está habilitada para este chat',
 
   uploadOtherConversation: 'El archivo debe adjuntarse a la conversación en curso',
 

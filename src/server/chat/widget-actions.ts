@@ -8,7 +8,8 @@ import type { Db } from '../db/types';
 import { conversations, organizations, virtualAgents } from '../db/schema';
 import type { BotTurnResult } from '../bot/assistant';
 import { resolveAttachment, storeCustomerUpload } from './attachments';
-import { badRequest, conflict, notFound } from './errors';
+import { featureOn } from '../settings/repositories/features';
+import { badRequest, conflict, forbidden, notFound } from './errors';
 import { customerFacts, loadEntryForm, regionsForForm, upsertCustomer, validateAnswers } from './entry-form';
 import { endConversation, escalate, isOpenWithAgent, type Step } from './lifecycle';
 import { findByClientId, listMessages, lockConversation, storeMessage, toLiveMessage, type ConversationRow } from './message-store';
@@ -82,8 +83,11 @@ export async function startConversation(
     const [current] = await tx.select({ status: conversations.status }).from(conversations).where(eq(conversations.idConv, origin.current));
     if (current && current.status !== 'FINALIZADA') throw conflict(CHAT_TEXT.conversationOpen);
   }
-  const form = await loadEntryForm(tx, origin.org, origin.va);
-  const { data, cityId, consentTextId } = validateAnswers(form, p.fields, await regionsForForm(tx, origin.org, form));
+  // Issue 38: with the entry form switched off the chat starts without it (answers sent anyway are
+  // not kept); with it on, a start without the answers the form requires is refused.
+  const form = (await featureOn(tx, origin.va, 'entryForm')) ? await loadEntryForm(tx, origin.org, origin.va) : [];
+  const answers = form.length === 0 ? {} : p.fields;
+  const { data, cityId, consentTextId } = validateAnswers(form, answers, await regionsForForm(tx, origin.org, form));
   const customerId = await upsertCustomer(tx, origin.org, customerFacts(form, data), now, cityId);
   const conversationId = randomUUID();
   const token = randomBytes(32).toString('base64url');
@@ -129,6 +133,8 @@ export async function customerMessage(step: Step, bot: ChatBot, conversationId: 
     if (repeat?.tipoUsuario === 'CLIENTE') return toLiveMessage(repeat, 'widget');
     throw conflict(CHAT_TEXT.conversationEnded);
   }
+  // Issue 38: the toggles are read only when the message needs one (a plain text costs nothing more).
+  if (p.attachment && !(await featureOn(tx, conv.idVa, 'attachments'))) throw forbidden(CHAT_TEXT.attachmentsOff);
   const adjunto = p.attachment ? await resolveAttachment(tx, conv, p.attachment, 'customer') : null;
   const text = p.text.trim();
   const stored = await storeMessage(
@@ -160,7 +166,8 @@ export async function customerMessage(step: Step, bot: ChatBot, conversationId: 
       .set({ botFailures: result.answered ? 0 : Math.min(conv.botFailures + 1, 1000) })
       .where(eq(conversations.idConv, conv.idConv))
       .returning();
-    if (result.escalate && after) await escalate(step, after, result.escalate.splitId, result.escalate.reason);
+    // The assistant already answers without a hand-over when escalation is off (bot/assistant.ts); a bot that does not is not obeyed.
+    if (result.escalate && after && (await featureOn(tx, conv.idVa, 'escalation'))) await escalate(step, after, result.escalate.splitId, result.escalate.reason);
   }
   return toLiveMessage(stored.row, 'widget');
 }
@@ -169,6 +176,7 @@ export async function customerUpload(step: Step, conversationId: string, p: Payl
   const conv = await lockOpen(step.tx, conversationId);
   if (p.conversationId !== undefined && p.conversationId !== conversationId) throw badRequest(CHAT_TEXT.uploadOtherConversation);
   if (conv.status === 'FINALIZADA') throw conflict(CHAT_TEXT.conversationEnded);
+  if (!(await featureOn(step.tx, conv.idVa, 'attachments'))) throw forbidden(CHAT_TEXT.attachmentsOff);
   return storeCustomerUpload(step.tx, conv, p, step.now);
 }
 
@@ -191,6 +199,7 @@ export async function customerLeave(step: Step, conversationId: string): Promise
 export async function customerSurvey(step: Step, conversationId: string, p: Payload<'widget:survey'>): Promise<WidgetState> {
   const conv = await lockOpen(step.tx, conversationId);
   if (conv.status !== 'FINALIZADA') throw conflict(CHAT_TEXT.surveyNotFinished);
+  if (!(await featureOn(step.tx, conv.idVa, 'survey'))) throw forbidden(CHAT_TEXT.surveyOff);
   if (conv.surveyAt !== null) {
     // A retry whose first ack was lost carries the same answers: acknowledge it again.
     if (conv.satisfaction === p.satisfaction && conv.nps === p.nps) return widgetState(step.tx, conv);

@@ -11,6 +11,7 @@ import { directoryRoutes } from './directory';
 import { endMessageRoutes } from './end-messages';
 import { entryFormRoutes } from './entry-form';
 import { errorLogRoutes } from './error-log';
+import { featureRoutes } from './features';
 import { ldapRoutes } from './ldap';
 import { locationRoutes } from './locations';
 import { registerModules, type RouteModule } from './module';
@@ -65,7 +66,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   notificationTypeRoutes,
   // Virtual-assistant settings (configuracion/asesor-virtual/*)
   entryFormRoutes,
-  sessionExpiryRoutes
+  sessionExpiryRoutes,
+  // Personalisation settings (configuracion/personalizacion/funcionalidades)
+  featureRoutes
 ];
 
 /** Every implemented catalogue entry, and the customer widget. */

@@ -6,6 +6,7 @@ import type { Db } from '../db/types';
 import { chatParameterRepository } from './repositories/chat-parameters';
 import { endMessageRepository } from './repositories/end-messages';
 import { createSessionExpiryDefaults } from './repositories/session-expiry';
+import { seedFeatures } from './repositories/features';
 import { createStarterWorkspace } from './starter-workspace';
 
 /**
@@ -13,7 +14,7 @@ import { createStarterWorkspace } from './starter-workspace';
  * (src/server/demo): the block and expiry parameters are the columns' defaults (5 attempts, 90
  * days, no automatic unlock); here the chat parameters the engine applies to one without any, the
  * six end messages in SPEC §9 order naming the organisation, and a first virtual agent with the
- * entry form every demo assistant asks, the default widget theme (SPEC §3) and its two session-expiry types. Its splits, agents and reasons are
+ * entry form every demo assistant asks, the default widget theme (SPEC §3), its two session-expiry types and every feature toggle on. Its splits, agents and reasons are
  * the administrator's to create; its assistant starts with a starter workspace (starter-workspace.ts). Runs in the creating transaction.
  */
 export async function provisionOrganization(tx: Db, org: { idOrg: number; name: string }, now: Date): Promise<void> {
@@ -24,6 +25,8 @@ export async function provisionOrganization(tx: Db, org: { idOrg: number; name: 
     .values({ organizationId: org.idOrg, name: `Asistente ${org.name}` })
     .returning({ idVa: virtualAgents.idVa });
   if (!assistant) throw new Error('provisionOrganization: no virtual agent');
+  // Issue 38: every feature toggle on (personalizacion/funcionalidades).
+  await seedFeatures(tx, assistant.idVa);
   await tx.insert(entryFormFields).values(
     DEMO_ENTRY_FORM.map((field, index) => ({ organizationId: org.idOrg, idVa: assistant.idVa, ...field, options: [...field.options], position: index + 1, active: true }))
   );

@@ -26,6 +26,8 @@ export const SETTINGS_TEXT = {
   responseNodeNotFound: 'El nodo no existe en el workspace',
   answerNotFound: 'El nodo no tiene respuesta',
   cityNotFound: 'La ciudad seleccionada no existe',
+  // Funcionalidades (issue 38)
+  featureNotFound: (id: number) => `idFeature: La funcionalidad ${id} no existe`,
   // Regionales (issue 38)
   regionNotFound: 'La regional no existe',
   departmentNotFound: 'El departamento no existe',

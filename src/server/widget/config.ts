@@ -5,6 +5,7 @@ import { DEFAULT_WIDGET_THEME, WidgetDesign } from '../../shared/domain/widget-d
 import type { Db } from '../db/types';
 import { organizations, virtualAgents, widgetDesigns } from '../db/schema';
 import { loadEntryForm, regionsForForm } from '../chat/entry-form';
+import { featureFlags } from '../settings/repositories/features';
 
 const idParam = (missing: string, invalid: string) =>
   z
@@ -30,8 +31,9 @@ export async function loadWidgetConfig(db: Db, org: number, va: number): Promise
     .innerJoin(organizations, eq(organizations.idOrg, virtualAgents.organizationId))
     .where(and(eq(virtualAgents.idVa, va), eq(organizations.idOrg, org), eq(organizations.isActive, true)));
   if (!owner) return null;
-  // Read on every request (no cache): the next widget that opens shows the form as last saved.
-  const fields = await loadEntryForm(db, org, va);
+  // Read on every request (no cache): the next widget that opens shows the form and the toggles as last saved.
+  const features = await featureFlags(db, va);
+  const fields = features.entryForm ? await loadEntryForm(db, org, va) : [];
   const [design] = await db
     .select()
     .from(widgetDesigns)
@@ -44,7 +46,8 @@ export async function loadWidgetConfig(db: Db, org: number, va: number): Promise
     entryForm: fields.map(({ consentTextId: _id, ...field }) => field),
     regions: await regionsForForm(db, org, fields),
     design: design ? { colores: design.colores, font: design.font } : null,
-    avatarUrl: design?.avatarUrl ?? null
+    avatarUrl: design?.avatarUrl ?? null,
+    features
   };
 }
 

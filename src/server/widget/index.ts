@@ -3,6 +3,7 @@ import { errorBody } from '../http/errors';
 import { parseInput } from '../http/validation';
 import { loadWidgetConfig, WidgetQuery } from './config';
 import { contentDisposition, findConversationFile, WidgetFileParams, WidgetFileQuery } from './files';
+import { conversationTranscript } from './transcript';
 import { createNonce, renderErrorPage, renderWidgetPage, widgetCsp } from './page';
 import { WIDGET_SCRIPT_PATH } from '../../widget/boot';
 import { WIDGET_TEXTS } from '../../widget/texts';
@@ -13,6 +14,8 @@ export { loadWidgetConfig } from './config';
 
 const NOT_FOUND = 'El chat solicitado no existe o no está activo';
 const FILE_NOT_FOUND = 'El archivo solicitado no existe';
+const CONVERSATION_NOT_FOUND = 'La conversación solicitada no existe';
+const TRANSCRIPT_OFF = 'La descarga de la conversación no está habilitada para este chat';
 
 function sendPage(reply: FastifyReply, status: number, nonce: string, html: string): FastifyReply {
   return reply
@@ -28,7 +31,8 @@ function sendPage(reply: FastifyReply, status: number, nonce: string, html: stri
 /**
  * The customer's web chat: the page (GET /widget?org&va), its configuration
  * (GET /widget/config?org&va), the widget's script it loads (GET /widget/app.js, React and the
- * socket.io client included; its URL carries the build's hash) and the conversation's files (GET /widget/files/:id?token).
+ * socket.io client included; its URL carries the build's hash), the conversation's files (GET /widget/files/:id?token)
+ * and, when its virtual agent offers it (issue 38), the conversation as text (GET /widget/transcript?token).
  * Public routes: the organisation and virtual agent in the link, or the resume token, are the
  * only credentials.
  */
@@ -72,5 +76,18 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, no-store')
       .send(file.data);
+  });
+
+  app.get('/widget/transcript', async (request, reply) => {
+    const query = parseInput(WidgetFileQuery, request.query);
+    const answer = await conversationTranscript(app.db, query.token);
+    if (answer.kind === 'notFound') return reply.code(404).send(errorBody(404, CONVERSATION_NOT_FOUND));
+    if (answer.kind === 'off') return reply.code(403).send(errorBody(403, TRANSCRIPT_OFF));
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', contentDisposition(answer.fileName, 'application/octet-stream'))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(answer.text);
   });
 }

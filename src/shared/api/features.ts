@@ -16,6 +16,7 @@ export const featureEndpoints = {
     response: z.array(Feature),
     access: 'any',
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Shape not shown in SPEC: the feature toggles of the virtual agent (idFeature, name, status). Any role reads them, since toggles may change what its screens offer.'
   }),
   updateFeatureStatus: endpoint({
@@ -27,6 +28,7 @@ export const featureEndpoints = {
     response: Feature,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Body not shown in SPEC: { idFeature, status }. Answers the updated feature.'
   })
 } as const;

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { WIDGET_NAMESPACE, type LiveMessage, type WidgetConfig, type WidgetState } from '../../../src/shared/realtime';
 import type { WidgetBoot } from '../../../src/widget/boot';
+import { ALL_FEATURES_ON } from '../../../src/shared/domain/feature';
 import type { ChatSocket, ConnectAuth, SocketFactory } from '../../../src/widget/protocol';
 
 interface Sent {
@@ -88,7 +89,8 @@ export const CONFIG: WidgetConfig = {
   ],
   regions: [],
   design: null,
-  avatarUrl: null
+  avatarUrl: null,
+  features: ALL_FEATURES_ON
 };
 
 export const BOOT: WidgetBoot = {

@@ -25,6 +25,8 @@ export const SETTINGS_TEXT = {
   editItem: (name: string) => `Editar ${name}`,
   deleteItem: (name: string) => `Eliminar ${name}`,
   toggleItem: (name: string) => `Activar o desactivar ${name}`,
+  /** A toggle list's switch that the platform refused: it went back, and says why. */
+  toggleRefused: (name: string, reason: string) => `No se guardó «${name}»; volvió a su estado anterior. ${reason}`,
   confirmDelete: (what: string) => `¿Eliminar ${what}?`,
   cannotUndo: 'Esta acción no se puede deshacer.',
   checkFields: 'Revise los campos marcados.',

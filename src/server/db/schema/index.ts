@@ -20,3 +20,4 @@ export * from './conversation-notes';
 export * from './ldap';
 export { userAccessLog } from './user-access-log';
 export { unknownSignIns } from './unknown-sign-ins';
+export { virtualAgentFeatures } from './features';
