@@ -49,11 +49,21 @@ export async function elementsOfNodes(db: Db, nodes: readonly { id: number }[]):
 /** The workspace of a virtual agent of an organisation (the earliest when several), with its nodes and answers; null when none. */
 export async function loadWorkspace(db: Db, organizationId: number, idVa: number): Promise<BotWorkspace | null> {
   const [workspace] = await db
-    .select({ id: workspaces.id, defaultSplitId: workspaces.defaultSplitId, answer: workspaces.answerThreshold, options: workspaces.optionsThreshold })
+    .select({ id: workspaces.id })
     .from(workspaces)
     .where(and(eq(workspaces.organizationId, organizationId), eq(workspaces.idVa, idVa)))
     .orderBy(asc(workspaces.id))
     .limit(1);
+  if (!workspace) return null;
+  return loadWorkspaceById(db, organizationId, workspace.id);
+}
+
+/** One workspace of an organisation with its nodes and answers; null when it is not the organisation's. */
+export async function loadWorkspaceById(db: Db, organizationId: number, workspaceId: number): Promise<BotWorkspace | null> {
+  const [workspace] = await db
+    .select({ id: workspaces.id, defaultSplitId: workspaces.defaultSplitId, answer: workspaces.answerThreshold, options: workspaces.optionsThreshold })
+    .from(workspaces)
+    .where(and(eq(workspaces.organizationId, organizationId), eq(workspaces.id, workspaceId)));
   if (!workspace) return null;
   const nodes = await db.select().from(responseNodes).where(eq(responseNodes.workspaceId, workspace.id)).orderBy(asc(responseNodes.id));
   const elements = await elementsOfNodes(db, nodes);
