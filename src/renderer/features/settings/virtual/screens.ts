@@ -6,5 +6,6 @@ import { areaPages } from '../area-pages';
  */
 export const VIRTUAL_PAGES = areaPages('virtual', {
   entryForm: () => import('./entry-form.screen').then((m) => m.EntryFormScreen),
-  regions: () => import('./regions.screen').then((m) => m.RegionsScreen)
+  regions: () => import('./regions.screen').then((m) => m.RegionsScreen),
+  workspaces: () => import('./workspaces.screen').then((m) => m.WorkspacesScreen)
 });
