@@ -91,6 +91,8 @@ function checkAnswer(values: AnswerValues): FormCheck<Body> {
   const missingNode: FieldErrors = node ? {} : { node: T.nodeRequired };
   if (checked.ok && node) return { ok: true, data: { answer: checked.data, workspaceName: values.workspaceName } };
   const errors: FieldErrors = checked.ok ? {} : { ...checked.errors, ...checked.byPath };
+  // 'details' alone is the list's own message ('at least one', repeated positions), not its first element's.
+  if (!checked.ok && checked.byPath.details === undefined) delete errors.details;
   if (errors.workspaceId || errors.nodeId) errors.node = errors.nodeId ?? errors.workspaceId ?? T.nodeRequired;
   const all = { ...errors, ...missingNode };
   return { ok: false, errors: all, byPath: all, first: Object.values(all)[0] ?? '' };
