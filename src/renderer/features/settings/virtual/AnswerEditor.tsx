@@ -120,7 +120,11 @@ function ElementRow({ element, place, count, error, idOrg, onChange, onMove, onR
       <div className={styles.fields}>
         <div className={styles.row}>
           <Field label={T.type(place)}>
-            <Select value={String(type)} onChange={(_, d) => onChange({ type: Number(d.value) as EditableType, value: '' })}>
+            <Select value={String(type)} onChange={(_, d) => {
+                const next = Number(d.value) as EditableType;
+                // A Texto is its own plain text: it keeps no fallback.
+                onChange({ type: next, value: '', ...(next === 1 ? { fallback: '' } : {}) });
+              }}>
               {TYPE_OPTIONS.map((o) => (
                 <option key={o.value} value={String(o.value)}>
                   {o.label}
