@@ -73,6 +73,22 @@ describe.each(BACKENDS)('workspace thresholds, Probar and answer media on %s', (
     expect(lost).toMatchObject({ kind: 'none', intent: null, confidence: null });
   });
 
+  it("the assistant's next read takes the new thresholds: with an answer threshold of 1, what it answered it now only offers as an option", async () => {
+    const ask = async () => TryWorkspaceResult.parse((await call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '¿a qué hora abren los sábados?' })).json());
+    const before = await ask();
+    expect(before.kind).toBe('answer');
+    const [saved] = (await call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
+    try {
+      expect((await call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 1, optionsThreshold: 0.1 })).statusCode).toBe(200);
+      const after = await ask();
+      expect(after.kind).toBe('options');
+      expect(after.intent).toBe(before.intent);
+      expect(after.items[0]?.itemOptions).toContain('Horarios de atención');
+    } finally {
+      await call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: saved!.answerThreshold, optionsThreshold: saved!.optionsThreshold });
+    }
+  });
+
   it("'Probar' refuses an empty sentence (400), another organisation's workspace (404) and an agent (403)", async () => {
     const blank = await call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '   ' });
     expect(blank.statusCode).toBe(400);
