@@ -69,7 +69,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
     app.decorate('db', database.db);
-    app.decorate('services', { tokens, config, now: config.clock, chat, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, limiters: counters });
+    app.decorate('services', { tokens, config, now: config.clock, chat, assistant, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, limiters: counters });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,

@@ -1,5 +1,6 @@
 import type { SessionGuard } from './auth/session-guard';
 import type { TokenService } from './auth/tokens';
+import type { Assistant } from './bot/assistant';
 import type { ChatEngine } from './chat/engine';
 import type { ServerConfig } from './config';
 import type { CsvSource } from './db/csv-stream';
@@ -14,6 +15,8 @@ export interface PlatformServices {
   now: () => Date;
   /** Conversations, routing and timers of the live chat (src/server/chat/engine.ts); its sockets are in src/server/realtime/. */
   chat: ChatEngine;
+  /** The virtual assistant the chat engine answers with (its models, trained in the worker): the workspaces screen's 'Probar' asks it. */
+  assistant: Assistant;
   /** A report's rows streamed as CSV from the engine in use (src/server/db/csv-stream.ts), on the reports' connections. */
   csv: CsvSource;
   /** Where statistics run: on PostgreSQL a small pool of their own (REPORTS_POOL_SIZE), so they cannot take the chat's connections; on PGlite the same handle as `db`. */

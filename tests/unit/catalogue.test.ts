@@ -231,7 +231,11 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['GET', '/api/auth/ldap_directories'],
   ['GET', '/api/ldap/configuracion/{idOrg}'],
   ['PUT', '/api/ldap/configuracion/{idOrg}'],
-  ['POST', '/api/ldap/probar/{idOrg}']
+  ['POST', '/api/ldap/probar/{idOrg}'],
+  // Workspaces (issue 38): each workspace's thresholds, 'Probar', and the files of an answer's elements.
+  ['PUT', '/api/workspaces/{id}/umbrales'],
+  ['POST', '/api/workspaces/{id}/probar'],
+  ['POST', '/api/answers/media']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

@@ -8,7 +8,16 @@ import { withPlatformFiles } from './files';
 import { ModelRegistry, type ModelRegistryOptions, type WorkspaceModel } from './models';
 import { prepareText, properNames } from './text';
 import { understand, type Understanding } from './understand';
-import { assistantName, loadWorkspace, NOT_UNDERSTOOD_NODE, trainable, type BotNode, type BotWorkspace } from './workspace';
+import type { TryWorkspaceResult } from '../../shared/domain/workspace';
+import { forChannel } from './channels';
+import { assistantName, loadWorkspace, loadWorkspaceById, NOT_UNDERSTOOD_NODE, trainable, type BotNode, type BotWorkspace } from './workspace';
+
+/** A conversation's start: its organisation, virtual agent and channel (absent: the web chat). */
+export interface WelcomeInput {
+  organizationId: number;
+  idVa: number;
+  channelId?: number;
+}
 
 /** automatic_transfer_reasons.code of an escalation by the assistant. */
 export type BotEscalationReason = 'SOLICITUD_CLIENTE' | 'SIN_RESPUESTA';
@@ -22,6 +31,8 @@ export interface BotTurnInput {
   /** Consecutive turns before this one the assistant could not answer (conversations.bot_failures). */
   consecutiveFailures: number;
   now: Date;
+  /** The conversation's channel (channel_types): elements it cannot show are sent as their fallback text (channels.ts). Absent: the web chat. */
+  channelId?: number;
 }
 
 export interface BotTurnResult {
@@ -54,8 +65,8 @@ export const OPTIONS_TEXT = 'No estoy seguro de haberte entendido. ¿Te refieres
 const welcomeText = (name: string) => `¡Hola! Soy ${name}. ¿En qué puedo ayudarte?`;
 const DEFAULT_ASSISTANT = 'el asistente virtual';
 
-export function answerOf(node: BotNode, fallback: string | null): { items: ResponseItem[]; text: string } {
-  const items = toResponseItems(node.elements);
+export function answerOf(node: BotNode, fallback: string | null, channelId?: number): { items: ResponseItem[]; text: string } {
+  const items = toResponseItems(forChannel(node.elements, channelId));
   if (items.length === 0 && fallback !== null) return { items: [textItem(fallback)], text: fallback };
   return { items, text: itemsToText(items) };
 }
@@ -72,12 +83,12 @@ export async function understandTurn(workspace: BotWorkspace, model: WorkspaceMo
   return understand(model.intents, text, workspace.thresholds, social, properNames(workspace.nodes.flatMap((n) => n.examples)));
 }
 
-function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Decision {
+function notUnderstood(workspace: BotWorkspace | null, input: TurnContext): Decision {
   const giveUp = input.consecutiveFailures + 1 >= MAX_CONSECUTIVE_FAILURES;
   const text = giveUp ? FALLBACK_ESCALATE_TEXT : FALLBACK_TEXT;
   // The workspace's own not-understood answer, when it has one (the hand-over still follows the second miss).
   const own = workspace?.nodes.find((n) => n.nodeId === NOT_UNDERSTOOD_NODE);
-  const items = own && own.elements.length > 0 && !giveUp ? answerOf(own, null).items : [textItem(text)];
+  const items = own && own.elements.length > 0 && !giveUp ? answerOf(own, null, input.channelId).items : [textItem(text)];
   return {
     text: itemsToText(items),
     items,
@@ -89,6 +100,8 @@ function notUnderstood(workspace: BotWorkspace | null, input: BotTurnInput): Dec
 }
 
 type Decision = BotTurnResult & { nodeId: number | null };
+/** What a decision reads of the turn. */
+type TurnContext = Pick<BotTurnInput, 'consecutiveFailures' | 'channelId'>;
 
 /**
  * A classifier other than the workspaces' NLP.js models (createAssistant's `classify`): with it no
@@ -97,14 +110,14 @@ type Decision = BotTurnResult & { nodeId: number | null };
 export type TurnClassifier = (workspace: BotWorkspace, text: string) => Understanding;
 
 /** `result`: what the classifier made of the text (null: no workspace, no model, or an empty text). */
-function decide(workspace: BotWorkspace | null, result: Understanding | null, input: BotTurnInput): Decision {
+function decide(workspace: BotWorkspace | null, result: Understanding | null, input: TurnContext): Decision {
   if (!workspace || !result) return notUnderstood(workspace, input);
   const byId = new Map(workspace.nodes.map((n) => [n.nodeId, n]));
   if (result.kind === 'answer') {
     const node = byId.get(result.nodeId);
     if (!node) return notUnderstood(workspace, input);
     const escalate = node.escalates ? { splitId: node.escalateSplitId ?? workspace.defaultSplitId ?? null, reason: 'SOLICITUD_CLIENTE' as const } : null;
-    const answer = answerOf(node, node.escalates ? ESCALATE_TEXT : null);
+    const answer = answerOf(node, node.escalates ? ESCALATE_TEXT : null, input.channelId);
     return { ...answer, intent: node.intent, answered: true, escalate, nodeId: node.id };
   }
   if (result.kind === 'options') {
@@ -130,7 +143,13 @@ export interface Assistant {
    */
   answerTurn(db: Db, input: BotTurnInput): Promise<BotTurnResult>;
   /** The greeting when a conversation starts (the workspace's 'bienvenida' node); records nothing. */
-  welcomeTurn(db: Db, input: { organizationId: number; idVa: number }): Promise<BotTurnResult>;
+  welcomeTurn(db: Db, input: WelcomeInput): Promise<BotTurnResult>;
+  /**
+   * 'Probar' (workspaces screen): what the assistant makes of a sentence with this workspace of the
+   * organisation, as a first turn of the web chat would get it, recording nothing. Null when the
+   * workspace is not the organisation's.
+   */
+  tryTurn(db: Db, input: { organizationId: number; workspaceId: number; text: string }): Promise<TryWorkspaceResult | null>;
   /** Loads or trains every workspace's model, so no customer waits for a training (at start). */
   warmUp(): Promise<void>;
   /** Waits for the trainings and model writes under way. */
@@ -176,17 +195,36 @@ export function createAssistant(options: AssistantOptions): Assistant {
       return result;
     },
     welcomeTurn,
+    async tryTurn(db, input) {
+      const workspace = await loadWorkspaceById(db, input.organizationId, input.workspaceId);
+      if (!workspace) return null;
+      const understood = input.text.trim() !== '' ? await understandText(db, workspace, input.text) : null;
+      const decided = decide(workspace, understood, { consecutiveFailures: 0 });
+      const items = await withPlatformFiles(db, input.organizationId, decided.items);
+      const kind = understood?.kind ?? 'none';
+      const nodeId = understood?.kind === 'answer' ? understood.nodeId : understood?.kind === 'options' ? (understood.nodeIds[0] ?? null) : null;
+      const node = workspace.nodes.find((n) => n.nodeId === nodeId);
+      return {
+        kind,
+        nodeId: node?.nodeId ?? null,
+        intent: node?.intent ?? null,
+        confidence: understood && understood.kind !== 'none' ? Math.round(understood.score * 1e4) / 1e4 : null,
+        escalates: decided.escalate !== null,
+        items,
+        text: itemsToText(items)
+      };
+    },
     warmUp: async () => models?.warmUp(),
     close: async () => models?.close()
   };
 }
 
 /** The greeting when a conversation starts (the workspace's 'bienvenida' node); records nothing. */
-export async function welcomeTurn(db: Db, input: { organizationId: number; idVa: number }): Promise<BotTurnResult> {
+export async function welcomeTurn(db: Db, input: WelcomeInput): Promise<BotTurnResult> {
   const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
   const node = workspace?.nodes.find((n) => n.nodeId === WELCOME_NODE) ?? workspace?.nodes.find((n) => n.intent === WELCOME_NODE);
   if (node && node.elements.length > 0) {
-    const items = await withPlatformFiles(db, input.organizationId, answerOf(node, null).items);
+    const items = await withPlatformFiles(db, input.organizationId, answerOf(node, null, input.channelId).items);
     return { text: itemsToText(items), items, intent: node.intent, answered: true, escalate: null };
   }
   const text = welcomeText((await assistantName(db, input.organizationId, input.idVa)) ?? DEFAULT_ASSISTANT);

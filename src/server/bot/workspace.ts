@@ -46,15 +46,29 @@ export async function elementsOfNodes(db: Db, nodes: readonly { id: number }[]):
     );
 }
 
+const workspaceRow = { id: workspaces.id, defaultSplitId: workspaces.defaultSplitId, answer: workspaces.answerThreshold, options: workspaces.optionsThreshold };
+
 /** The workspace of a virtual agent of an organisation (the earliest when several), with its nodes and answers; null when none. */
 export async function loadWorkspace(db: Db, organizationId: number, idVa: number): Promise<BotWorkspace | null> {
   const [workspace] = await db
-    .select({ id: workspaces.id, defaultSplitId: workspaces.defaultSplitId, answer: workspaces.answerThreshold, options: workspaces.optionsThreshold })
+    .select(workspaceRow)
     .from(workspaces)
     .where(and(eq(workspaces.organizationId, organizationId), eq(workspaces.idVa, idVa)))
     .orderBy(asc(workspaces.id))
     .limit(1);
-  if (!workspace) return null;
+  return workspace ? withNodes(db, workspace) : null;
+}
+
+/** One workspace of an organisation with its nodes and answers ('Probar' of the workspaces screen); null when it is not the organisation's. */
+export async function loadWorkspaceById(db: Db, organizationId: number, workspaceId: number): Promise<BotWorkspace | null> {
+  const [workspace] = await db
+    .select(workspaceRow)
+    .from(workspaces)
+    .where(and(eq(workspaces.organizationId, organizationId), eq(workspaces.id, workspaceId)));
+  return workspace ? withNodes(db, workspace) : null;
+}
+
+async function withNodes(db: Db, workspace: { id: number; defaultSplitId: number | null; answer: number; options: number }): Promise<BotWorkspace> {
   const nodes = await db.select().from(responseNodes).where(eq(responseNodes.workspaceId, workspace.id)).orderBy(asc(responseNodes.id));
   const elements = await elementsOfNodes(db, nodes);
   return {

@@ -20,8 +20,9 @@ type Payload<E extends keyof typeof widgetClientEvents> = z.output<(typeof widge
 
 /** The assistant as the engine calls it (src/server/bot/assistant.ts). */
 export interface ChatBot {
-  answerTurn(db: Db, input: { organizationId: number; idVa: number; conversationId: string; text: string; attachments: FileRef[]; consecutiveFailures: number; now: Date }): Promise<BotTurnResult>;
-  welcomeTurn(db: Db, input: { organizationId: number; idVa: number }): Promise<BotTurnResult>;
+  answerTurn(db: Db, input: { organizationId: number; idVa: number; conversationId: string; text: string; attachments: FileRef[]; consecutiveFailures: number; now: Date; channelId?: number }): Promise<BotTurnResult>;
+  /** channelId: the conversation's channel, whose answer elements it cannot show are sent as their fallback text (bot/channels.ts). */
+  welcomeTurn(db: Db, input: { organizationId: number; idVa: number; channelId?: number }): Promise<BotTurnResult>;
 }
 
 /** The web chat's channel (channel_types 'channel3' Web). */
@@ -106,7 +107,7 @@ export async function startConversation(
     lastCustomerActivityAt: now,
     widgetTokenHash: hashWidgetToken(token)
   });
-  const greeting = await bot.welcomeTurn(tx, { organizationId: origin.org, idVa: origin.va });
+  const greeting = await bot.welcomeTurn(tx, { organizationId: origin.org, idVa: origin.va, channelId: WEB_CHANNEL_ID });
   const stored = await storeMessage(tx, conversationId, botMessage(greeting, now));
   const conv = await lockConversation(tx, conversationId);
   if (!conv) throw new Error(`startConversation: ${conversationId} vanished`);
@@ -157,7 +158,8 @@ export async function customerMessage(step: Step, bot: ChatBot, conversationId: 
       text,
       attachments: adjunto ? [adjunto] : [],
       consecutiveFailures: conv.botFailures,
-      now
+      now,
+      channelId: conv.channelId
     });
     const reply = await storeMessage(tx, conv.idConv, botMessage(result, now));
     fx.message(null, reply.row);

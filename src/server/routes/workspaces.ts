@@ -1,7 +1,18 @@
 import { endpoints } from '../../shared/api/catalogue';
 import { workspaceRepository as workspaces } from '../settings/repositories/workspaces';
+import { ANSWER_MEDIA_TYPES } from '../../shared/domain/workspace';
+import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
+import { callerId } from '../auth/accounts';
+import { HttpError } from '../http/errors';
+import { storeFile } from '../media/files';
+import { checkUpload } from '../media/upload';
+import { SETTINGS_TEXT } from '../settings/texts';
 import { defineRoutes } from './module';
 import { implement } from './register';
+
+/** 10 MB as base64 is 4/3 of it; the JSON around it is small (a larger body answers 413 before it is read). */
+const UPLOAD_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
+const MEDIA_TYPES = { 3: new Set(ANSWER_MEDIA_TYPES[3]), 4: new Set(ANSWER_MEDIA_TYPES[4]), 5: new Set(ANSWER_MEDIA_TYPES[5]) } as const;
 
 /** configuracion/asesor-virtual/workspaces: the workspaces and their nodes' answers. */
 export const workspaceRoutes = defineRoutes('workspaces', (app) => {
@@ -14,4 +25,21 @@ export const workspaceRoutes = defineRoutes('workspaces', (app) => {
     await workspaces.remove(db, orgId, body, services.now());
     return { success: true };
   });
+  implement(app, endpoints.updateWorkspaceThresholds, ({ db, orgId, params, body, services }) => workspaces.updateThresholds(db, orgId, params.id, body, services.now()));
+  implement(app, endpoints.tryWorkspace, async ({ db, orgId, params, body, services }) => {
+    const tried = await services.assistant.tryTurn(db, { organizationId: orgId, workspaceId: params.id, text: body.text });
+    if (!tried) throw new HttpError(404, SETTINGS_TEXT.workspaceNotFound);
+    return tried;
+  });
+  /** An answer's file: the one upload check of the platform (size, type sniffed from the bytes, stored name), with the types the element shows. */
+  implement(
+    app,
+    endpoints.uploadAnswerMedia,
+    async ({ db, orgId, user, body, services }) => {
+      const checked = await checkUpload(body, MEDIA_TYPES[body.elementTypesIdType]);
+      if (!checked.ok) throw new HttpError(checked.refusal.status, checked.refusal.message);
+      return storeFile(db, { ...checked.file, organizationId: orgId, conversationId: null, uploadedBy: callerId(user), now: services.now() });
+    },
+    { bodyLimit: UPLOAD_BODY_LIMIT }
+  );
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { ORG_QUERY, SETTINGS_EDITORS } from './access';
 import { IdParam, OrgQuery, SuccessResult } from '../domain/common';
-import { Answer, DeleteAnswer, NodeId, UpsertAnswer, Workspace, WorkspaceQuery, WorkspaceUpdateSummary } from '../domain/workspace';
+import { UploadResult } from '../domain/media';
+import { Answer, AnswerMediaUpload, DeleteAnswer, NodeId, TryWorkspaceInput, TryWorkspaceResult, UpdateWorkspaceThresholds, UpsertAnswer, Workspace, WorkspaceQuery, WorkspaceUpdateSummary } from '../domain/workspace';
 
 const IdParams = z.object({ id: IdParam });
 
@@ -78,5 +79,43 @@ export const workspaceEndpoints = {
     org: ORG_QUERY,
     ipc: ['settings'],
     note: 'Body { workspaceId, nodeId } (SPEC §7: a DELETE with a body). Answers { success }.'
+  }),
+  updateWorkspaceThresholds: endpoint({
+    service: 'virtualAgent',
+    method: 'PUT',
+    path: '/api/workspaces/{id}/umbrales',
+    params: IdParams,
+    query: OrgQuery,
+    body: UpdateWorkspaceThresholds,
+    response: Workspace,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    ipc: ['settings'],
+    note: "Path not shown in SPEC (ours). The workspace's answer and options thresholds (0…1, options ≤ answer); the next turn reads them. Answers the workspace."
+  }),
+  tryWorkspace: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: '/api/workspaces/{id}/probar',
+    params: IdParams,
+    query: OrgQuery,
+    body: TryWorkspaceInput,
+    response: TryWorkspaceResult,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    ipc: ['settings'],
+    note: "Path not shown in SPEC (ours). 'Probar': what the assistant makes of a sentence with this workspace (the intent, its confidence, the answer as the web chat would get it). Records nothing."
+  }),
+  uploadAnswerMedia: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: '/api/answers/media',
+    query: OrgQuery,
+    body: AnswerMediaUpload,
+    response: UploadResult,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    ipc: ['settings'],
+    note: "Path not shown in SPEC (ours). A file for an answer's Imagen, Documento or Video element: the upload payload (base64, up to 10 MB) and the element type; the bytes must be of the named type and the type one the element shows (no SVG). Answers the stored file, whose url the element holds."
   })
 } as const;

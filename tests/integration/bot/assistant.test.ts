@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { createAssistant, OPTIONS_TEXT, welcomeTurn, type Assistant, type BotTurnInput } from '../../../src/server/bot';
 import { forgetModelsInMemory } from '../../../src/server/bot/models';
 import { Trainer } from '../../../src/server/bot/trainer';
 import { trainingKey } from '../../../src/server/bot/training';
-import { botInteractions, botModels, files, responseNodes, workspaces } from '../../../src/server/db/schema';
+import { answerElements, botInteractions, botModels, files, responseNodes, workspaces } from '../../../src/server/db/schema';
 import { InteractionRequest, InteractionResponse } from '../../../src/shared/domain/interaction';
 import { BACKENDS } from '../../support/database';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture, type NodeSpec } from './fixture';
@@ -92,6 +92,49 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
       answered: true,
       escalate: null
     });
+    expect(await rowsOf(conv)).toEqual([]);
+  });
+
+  it("sends an element its conversation's channel cannot show as its fallback text, and the web chat the element itself", async () => {
+    const horarios = fx.nodeIds['horarios']!;
+    await bot.db.update(answerElements).set({ fallbackText: 'Mira nuestras sedes en example.co/sedes' }).where(and(eq(answerElements.responseNodeId, horarios), eq(answerElements.elementTypesIdType, 3)));
+    try {
+      const conv = await createConversation(bot.db, fx, NOW);
+      const web = await turn(fx, conv, 'horario de atención', { channelId: 3 });
+      expect(web.items.map((i) => i.itemType)).toEqual([1, 2, 3]);
+      const whatsapp = await turn(fx, conv, 'horario de atención', { channelId: 2 });
+      expect(whatsapp.items).toEqual([
+        { itemType: 1, itemValue: 'Atendemos de lunes a viernes de 8:00 a 18:00.', itemOptions: null, itemFile: null },
+        { itemType: 2, itemValue: 'https://example.co/horarios', itemOptions: null, itemFile: null },
+        { itemType: 1, itemValue: 'Mira nuestras sedes en example.co/sedes', itemOptions: null, itemFile: null }
+      ]);
+      // What was sent is what is recorded.
+      const rows = await rowsOf(conv);
+      expect(InteractionResponse.parse(JSON.parse(rows.at(-1)!.responseAnswer)).responseItems).toEqual(whatsapp.items);
+      // Without a fallback, the element's own text form; options become their lines.
+      await bot.db.update(answerElements).set({ fallbackText: '' }).where(eq(answerElements.responseNodeId, horarios));
+      expect((await turn(fx, conv, 'horario de atención', { channelId: 1 })).items[2]).toEqual({ itemType: 1, itemValue: 'sedes.png: https://example.co/sedes.png', itemOptions: null, itemFile: null });
+      const greeting = await welcomeTurn(bot.db, { organizationId: fx.organizationId, idVa: fx.idVa, channelId: 2 });
+      expect(greeting.items.map((i) => [i.itemType, i.itemValue])).toEqual([
+        [1, '¡Hola! Soy el asistente de prueba.'],
+        [1, '- Horarios\n- Hablar con un asesor']
+      ]);
+    } finally {
+      await bot.db.update(answerElements).set({ fallbackText: '' }).where(eq(answerElements.responseNodeId, horarios));
+    }
+  });
+
+  it("'Probar' tells the intent, its confidence and the answer of one workspace, recording nothing, and nothing for another organisation's", async () => {
+    const conv = await createConversation(bot.db, fx, NOW);
+    const before = (await bot.db.select().from(botInteractions)).length;
+    const tried = await assistant.tryTurn(bot.db, { organizationId: fx.organizationId, workspaceId: fx.workspaceId!, text: '¿a qué hora abren?' });
+    expect(tried).toMatchObject({ kind: 'answer', nodeId: 'horarios', intent: 'consultar_horarios', escalates: false });
+    expect(tried!.confidence).toBeGreaterThan(0.5);
+    expect(tried!.items.map((i) => i.itemType)).toEqual([1, 2, 3]);
+    const lost = await assistant.tryTurn(bot.db, { organizationId: fx.organizationId, workspaceId: fx.workspaceId!, text: 'cómo está el clima en la luna' });
+    expect(lost).toMatchObject({ kind: 'none', intent: null, confidence: null });
+    expect((await bot.db.select().from(botInteractions)).length).toBe(before);
+    expect(await assistant.tryTurn(bot.db, { organizationId: bare.organizationId, workspaceId: fx.workspaceId!, text: 'horarios' })).toBeNull();
     expect(await rowsOf(conv)).toEqual([]);
   });
 

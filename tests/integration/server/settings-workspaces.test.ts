@@ -65,7 +65,11 @@ describe.each(BACKENDS)('workspaces and answers on %s', (backend) => {
     const res = await put({ workspaceId: 1, nodeId: 'bienvenida', details });
     expect(res.statusCode).toBe(200);
     const saved = res.json<Answer>();
-    expect(saved.details).toEqual([details[1], details[0], { ...options[0], elementOrderPos: 3 }]);
+    expect(saved.details).toEqual([
+      { ...details[1], elementFallback: '' },
+      { ...details[0], elementFallback: '' },
+      { ...options[0], elementOrderPos: 3 }
+    ]);
     expect((await nodeAnswer(1, 'bienvenida')).json<Answer>()).toEqual(saved);
   });
 

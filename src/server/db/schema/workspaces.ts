@@ -70,7 +70,9 @@ export const answerElements = pgTable(
       .references(() => responseNodes.id, { onDelete: 'cascade' }),
     elementTypesIdType: smallint('element_types_id_type').notNull(),
     elementOrderPos: integer('element_order_pos').notNull(),
-    elementValue: text('element_value').notNull()
+    elementValue: text('element_value').notNull(),
+    /** The plain text sent instead of this element to a channel that cannot show it (src/server/bot/channels.ts); empty: the element's own text form. */
+    fallbackText: text('fallback_text').notNull().default('')
   },
   (t) => [unique('answer_elements_node_pos_unique').on(t.responseNodeId, t.elementOrderPos)]
 );

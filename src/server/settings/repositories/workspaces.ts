@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ANSWER_TYPES, sortAnswerDetails, type Answer, type DeleteAnswer, type UpsertAnswer, type Workspace, type WorkspaceUpdateSummary } from '../../../shared/domain/workspace';
+import { ANSWER_TYPES, sortAnswerDetails, type Answer, type DeleteAnswer, type UpdateWorkspaceThresholds, type UpsertAnswer, type Workspace, type WorkspaceUpdateSummary } from '../../../shared/domain/workspace';
 import { answerElements, responseNodes, workspaces } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { found } from '../repository';
@@ -17,10 +17,21 @@ import { elementsOfNodes } from '../../bot/workspace';
 /** The five types an admin edits; other stored elements (9 Opciones, seeded or imported) are kept as they are. */
 const EDITABLE_TYPES: number[] = Object.values(ANSWER_TYPES);
 
-const workspaceColumns = { id: workspaces.id, idVa: workspaces.idVa, name: workspaces.name, description: workspaces.description, updatedAt: workspaces.updatedAt };
+const workspaceColumns = {
+  id: workspaces.id,
+  idVa: workspaces.idVa,
+  name: workspaces.name,
+  description: workspaces.description,
+  updatedAt: workspaces.updatedAt,
+  answerThreshold: workspaces.answerThreshold,
+  optionsThreshold: workspaces.optionsThreshold
+};
 
-function toWorkspace(row: { id: number; idVa: number; name: string; description: string; updatedAt: Date }): Workspace {
-  return { ...row, updatedAt: row.updatedAt.toISOString() };
+/** real columns: 0.6 reads back as 0.6000000238… (the assistant rounds them the same way, bot/workspace.ts). */
+const threshold = (n: number) => Math.round(n * 1e4) / 1e4;
+
+function toWorkspace(row: { id: number; idVa: number; name: string; description: string; updatedAt: Date; answerThreshold: number; optionsThreshold: number }): Workspace {
+  return { ...row, updatedAt: row.updatedAt.toISOString(), answerThreshold: threshold(row.answerThreshold), optionsThreshold: threshold(row.optionsThreshold) };
 }
 
 async function ownWorkspace(db: Db, orgId: number, workspaceId: number): Promise<Workspace> {
@@ -49,7 +60,8 @@ async function answersOf(db: Db, workspaceId: number, nodes: readonly { id: numb
     details: sortAnswerDetails(elements.filter((e) => e.responseNodeId === n.id)).map((e) => ({
       elementTypesIdType: e.elementTypesIdType,
       elementOrderPos: e.elementOrderPos,
-      elementValue: e.elementValue
+      elementValue: e.elementValue,
+      elementFallback: e.fallbackText
     }))
   }));
 }
@@ -92,8 +104,8 @@ export const workspaceRepository = {
       const last = Math.max(...details.map((d) => d.elementOrderPos));
       await tx.delete(answerElements).where(eq(answerElements.responseNodeId, node.id));
       await tx.insert(answerElements).values([
-        ...details.map((d) => ({ responseNodeId: node.id, elementTypesIdType: d.elementTypesIdType, elementOrderPos: d.elementOrderPos, elementValue: d.elementValue })),
-        ...kept.map((e, i) => ({ responseNodeId: node.id, elementTypesIdType: e.elementTypesIdType, elementOrderPos: last + 1 + i, elementValue: e.elementValue }))
+        ...details.map((d) => ({ responseNodeId: node.id, elementTypesIdType: d.elementTypesIdType, elementOrderPos: d.elementOrderPos, elementValue: d.elementValue, fallbackText: d.elementFallback ?? '' })),
+        ...kept.map((e, i) => ({ responseNodeId: node.id, elementTypesIdType: e.elementTypesIdType, elementOrderPos: last + 1 + i, elementValue: e.elementValue, fallbackText: e.fallbackText }))
       ]);
       await tx.update(workspaces).set({ updatedAt: now }).where(eq(workspaces.id, input.workspaceId));
       const [answer] = await answersOf(tx, input.workspaceId, [node]);
@@ -112,6 +124,16 @@ export const workspaceRepository = {
       found(removedRows[0], SETTINGS_TEXT.answerNotFound);
       await tx.update(workspaces).set({ updatedAt: now }).where(eq(workspaces.id, input.workspaceId));
     });
+  },
+
+  /** The workspace's answer and options thresholds (already checked: 0 ≤ options ≤ answer ≤ 1); the assistant's next turn reads them. */
+  async updateThresholds(db: Db, orgId: number, workspaceId: number, input: z.output<typeof UpdateWorkspaceThresholds>, now: Date): Promise<Workspace> {
+    const [row] = await db
+      .update(workspaces)
+      .set({ answerThreshold: input.answerThreshold, optionsThreshold: input.optionsThreshold, updatedAt: now })
+      .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, orgId)))
+      .returning(workspaceColumns);
+    return toWorkspace(found(row, SETTINGS_TEXT.workspaceNotFound));
   },
 
   /**

@@ -7,5 +7,6 @@ import { areaPages } from '../area-pages';
 export const VIRTUAL_PAGES = areaPages('virtual', {
   entryForm: () => import('./entry-form.screen').then((m) => m.EntryFormScreen),
   regions: () => import('./regions.screen').then((m) => m.RegionsScreen),
-  sessionExpiry: () => import('./session-expiry.screen').then((m) => m.SessionExpiryScreen)
+  sessionExpiry: () => import('./session-expiry.screen').then((m) => m.SessionExpiryScreen),
+  workspaces: () => import('./workspaces.screen').then((m) => m.WorkspacesScreen)
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "answer_elements" ADD COLUMN "fallback_text" text DEFAULT '' NOT NULL;
