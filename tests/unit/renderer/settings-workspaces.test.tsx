@@ -188,8 +188,18 @@ describe('workspaces: the answer editor', () => {
     expect(within(preview).getByTestId('bot-link').getAttribute('href')).toBe('https://demo.example/sedes');
   });
 
-  it("says 'Respuesta creada' for a node that had none, offered from the update summary", async () => {
-    const fake = installSettings({ ...REPLIES, workspaceAnswers: () => okReply(ROWS.map(strip)), upsertAnswer: (arg) => okReply(strip(answerOf((arg as Sent).body))) });
+  it("says 'Respuesta creada' for a node that had none, offered from the update summary, and offers it no more", async () => {
+    let created = false;
+    const fake = installSettings({
+      ...REPLIES,
+      // The platform's summary: once 'pagos' has its answer it is no longer a node without one.
+      syncWorkspaceAnswers: () => okReply(created ? { ...SUMMARY, listNewResponseNodes: [] } : SUMMARY),
+      workspaceAnswers: () => okReply(ROWS.map(strip)),
+      upsertAnswer: (arg) => {
+        created = true;
+        return okReply(strip(answerOf((arg as Sent).body)));
+      }
+    });
     renderPage(<WorkspacesScreen />, 3);
     await screen.findByRole('rowheader', { name: 'Horarios de atención' });
     fireEvent.click(screen.getByRole('button', { name: T.create }));
@@ -203,6 +213,11 @@ describe('workspaces: the answer editor', () => {
     await screen.findByRole('rowheader', { name: 'Medios de pago' });
     expect(within(rowOf('Medios de pago')).getByText(WORKSPACE.name)).toBeTruthy();
     expect(fake.sent('syncWorkspaceAnswers')[0]?.params).toEqual({ id: 1 });
+    // 'Nueva respuesta' again, without reloading the page: the node just answered is not offered.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: T.create }));
+    const again = (await dialog().findByRole('combobox', { name: new RegExp(`^${T.node}`) })) as HTMLSelectElement;
+    await waitFor(() => expect([...again.options].map((o) => o.textContent)).not.toContain('Medios de pago'));
   });
 });
 

@@ -51,6 +51,8 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
   calls: { list: SettingsCall; create: SettingsCall; update: SettingsCall; remove: SettingsCall; toggle?: SettingsCall };
   /** What the form offers besides its own values (the cities of a contact), loaded once with the screen; read by `custom` fields and `extra`. */
   lookup?(context: ListContext): Promise<IpcResult<Lookup>>;
+  /** The lookup depends on the rows (the nodes still without an answer): asked again, quietly, after each save and delete. */
+  lookupFollowsRows?: boolean;
   /** An info toast when the list comes back empty (SPEC §9: an empty directory says so for 3 s). */
   emptyNotice?: { text: string; ms: number };
   /** The rows of the scope (and of the search, when the screen has one). */
@@ -161,6 +163,7 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
   const lookup = useLoad(JSON.stringify([d.screen, 'lookup', scope.value]), () => (lookupOf ? lookupOf(context) : new Promise<IpcResult<Lookup>>(() => {})), {
     enabled: !!lookupOf && scope.ready
   });
+  const refreshLookup = d.lookupFollowsRows ? lookup.refresh : () => undefined;
   const list = useSettingsList(load, { key: d.key, created: d.created, remove: (row) => d.remove(row, context), messages: d.messages });
   /** The row being written by a toggle or another row action. */
   const [toggling, setToggling] = useState<number | string | null>(null);
@@ -271,13 +274,26 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
           {children && scope.ready ? children(list.items, context) : null}
         </>
       )}
-      {list.editing && scope.ready ? <ListFormDialog descriptor={d} editing={list.editing} rows={list.items} context={context} lookup={lookup} onClose={list.closeEditor} onSaved={list.saved} /> : null}
+      {list.editing && scope.ready ? (
+        <ListFormDialog
+          descriptor={d}
+          editing={list.editing}
+          rows={list.items}
+          context={context}
+          lookup={lookup}
+          onClose={list.closeEditor}
+          onSaved={(row) => {
+            list.saved(row);
+            refreshLookup();
+          }}
+        />
+      ) : null}
       {list.deleting ? (
         <ConfirmDialog
           title={SETTINGS_TEXT.confirmDelete(d.texts.deleteWhat(list.deleting))}
           text={d.texts.deleteText(list.deleting)}
           error={list.deleteError}
-          onConfirm={list.confirmDelete}
+          onConfirm={() => list.confirmDelete().finally(refreshLookup)}
           onCancel={list.cancelDelete}
         />
       ) : null}

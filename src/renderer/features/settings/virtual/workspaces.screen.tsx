@@ -123,6 +123,7 @@ export const workspacesScreen = listScreen<AnswerRow, AnswerValues, Body, Answer
   calls: { list: 'workspaceAnswers', create: 'upsertAnswer', update: 'upsertAnswer', remove: 'deleteAnswer' },
   load: loadAnswers,
   lookup: loadLookup,
+  lookupFollowsRows: true,
   key: rowKey,
   name: (a) => a.nodeName,
   created: 'append',
