@@ -38,6 +38,21 @@ async function visit(page: Page, segment: string, title: string): Promise<Locato
   return main;
 }
 
+/** Fills every entry-form field of the demo widget (org 100, assistant 1) but `skip`, with valid answers. */
+async function fillEntryForm(customer: Page, platformUrl: string, skip: (field: WidgetField) => boolean = () => false): Promise<WidgetField[]> {
+  const config = (await (await fetch(`${platformUrl}/widget/config?org=100&va=1`)).json()) as { entryForm: WidgetField[] };
+  for (const field of config.entryForm) {
+    if (skip(field)) continue;
+    const control = customer.locator(`#field-${field.idField}`);
+    if (field.fieldType === 'select') await control.selectOption(field.options[0] ?? '');
+    else if (field.fieldType === 'email') await control.fill('lucia.rojas@example.com');
+    else if (field.fieldType === 'phone') await control.fill('3001234567');
+    else if (field.fieldType === 'document') await control.fill('1020304050');
+    else await control.fill('Lucía Rojas');
+  }
+  return config.entryForm;
+}
+
 async function toast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
@@ -67,18 +82,9 @@ test('the entry form: a required field added by the admin is asked by the next c
     await expect(policy).toBeVisible();
     expect(await seriousViolations(customer)).toEqual([]);
     // Everything else filled in, the new field left blank (spaces only): the form refuses to start.
-    const config = (await (await fetch(`${host.platformUrl}/widget/config?org=100&va=1`)).json()) as { entryForm: WidgetField[] };
-    const added = config.entryForm.find((f) => f.label === 'Número de póliza');
+    const fields = await fillEntryForm(customer, host.platformUrl, (f) => f.label === 'Número de póliza');
+    const added = fields.find((f) => f.label === 'Número de póliza');
     expect(added?.required).toBe(true);
-    for (const field of config.entryForm) {
-      if (field === added) continue;
-      const control = customer.locator(`#field-${field.idField}`);
-      if (field.fieldType === 'select') await control.selectOption(field.options[0] ?? '');
-      else if (field.fieldType === 'email') await control.fill('lucia.rojas@example.com');
-      else if (field.fieldType === 'phone') await control.fill('3001234567');
-      else if (field.fieldType === 'document') await control.fill('1020304050');
-      else await control.fill('Lucía Rojas');
-    }
     await policy.fill('   ');
     await customer.locator('#entry-submit').click();
     await expect(policy).toBeFocused();
@@ -101,4 +107,41 @@ test('the entry form: a required field added by the admin is asked by the next c
   await minutes.fill('12');
   await withAssistant.getByRole('button', { name: 'Guardar' }).click();
   await toast(page, MSG.sessionExpiry.updated);
+});
+
+test('an answer changed on the workspaces screen is what the next customer turn gets; axe on the screen', async ({ page, browser, host }) => {
+  test.setTimeout(120_000);
+  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    // A customer already talking to the assistant before the change.
+    const customer = await customerContext.newPage();
+    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
+    await fillEntryForm(customer, host.platformUrl);
+    await customer.locator('#entry-submit').click();
+    const bot = customer.locator('#messages li[data-sender="BOT"]');
+    await expect(bot).toHaveCount(1);
+
+    await page.goto('/login');
+    await signIn(page, 'admin@demo.co');
+    await expect(page).toHaveURL('/analitica');
+    const main = await visit(page, 'workspaces', 'Workspaces');
+    await main.getByRole('button', { name: 'Editar Horarios de atención' }).click();
+    const form = page.getByRole('dialog');
+    const text = form.getByRole('textbox', { name: /^Texto del elemento 1/ });
+    const changed = 'Desde diciembre atendemos de lunes a sábado de 7:00 a. m. a 7:00 p. m.';
+    await text.fill(changed);
+    // The preview draws it as the widget will.
+    await expect(form.getByTestId('answer-preview').getByText(changed)).toBeVisible();
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await toast(page, MSG.workspaces.answerUpdated);
+    await expect(form).toBeHidden();
+
+    // The same customer asks: the new answer, no restart.
+    await customer.locator('#composer-input').fill('¿Cuál es el horario de atención?');
+    await customer.locator('#composer-input').press('Enter');
+    await expect(bot).toHaveCount(2);
+    await expect(bot.nth(1)).toContainText(changed);
+  } finally {
+    await customerContext.close();
+  }
 });
