@@ -116,13 +116,13 @@ export function Composer({ error, maxUploadBytes, attachments, autoFocus, onErro
       )}
       <div className="composer-row">
         {attachments && (
-        <label className="attach" title={T.attach}>
-          <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
-          </svg>
-          <span className="sr-only">{T.attach}</span>
-          <input type="file" id="composer-file" ref={fileInput} onChange={(e) => chosen(e.target.files)} />
-        </label>
+          <label className="attach" title={T.attach}>
+            <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+            </svg>
+            <span className="sr-only">{T.attach}</span>
+            <input type="file" id="composer-file" ref={fileInput} onChange={(e) => chosen(e.target.files)} />
+          </label>
         )}
         <label htmlFor="composer-input" className="sr-only">
           {T.messageLabel}

@@ -30,9 +30,9 @@ async function settled(page: Page, title: string): Promise<Locator> {
   return main;
 }
 
-/** Opens a screen of the area from inside the app and checks it with axe. */
+/** Opens a screen of the area (or another, by its whole path) from inside the app and checks it with axe. */
 async function visit(page: Page, segment: string, title: string): Promise<Locator> {
-  await openInApp(page, `${P}/${segment}`);
+  await openInApp(page, segment.startsWith('/') ? segment : `${P}/${segment}`);
   const main = await settled(page, title);
   expect(await seriousViolations(page), segment).toEqual([]);
   return main;
@@ -144,4 +144,32 @@ test('an answer changed on the workspaces screen is what the next customer turn 
   } finally {
     await customerContext.close();
   }
+});
+
+test('a feature switched off stops at once: the next customer widget offers no attachment; axe on the screen', async ({ page, browser, host }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await signIn(page, 'admin@demo.co');
+  await expect(page).toHaveURL('/analitica');
+  const main = await visit(page, '/configuracion/personalizacion/funcionalidades', 'Funcionalidades');
+  const attachments = main.getByRole('switch', { name: 'Adjuntos del cliente' });
+  await expect(attachments).toBeChecked();
+  await attachments.uncheck();
+  await toast(page, MSG.features.updated);
+
+  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    const customer = await customerContext.newPage();
+    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
+    await fillEntryForm(customer, host.platformUrl);
+    await customer.locator('#entry-submit').click();
+    await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
+    await expect(customer.locator('#composer-input')).toBeVisible();
+    await expect(customer.locator('#composer-file')).toHaveCount(0);
+  } finally {
+    await customerContext.close();
+  }
+  // Back on, as the demo had it.
+  await attachments.check();
+  await expect(attachments).toBeChecked();
 });
