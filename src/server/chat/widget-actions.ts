@@ -21,6 +21,8 @@ type Payload<E extends keyof typeof widgetClientEvents> = z.output<(typeof widge
 export interface ChatBot {
   answerTurn(db: Db, input: { organizationId: number; idVa: number; conversationId: string; text: string; attachments: FileRef[]; consecutiveFailures: number; now: Date }): Promise<BotTurnResult>;
   welcomeTurn(db: Db, input: { organizationId: number; idVa: number }): Promise<BotTurnResult>;
+  /** Loads the virtual agent's workspace and (re)trains its model in the background when it changed (Assistant.refresh). */
+  refresh?(organizationId: number, idVa: number): Promise<void>;
 }
 
 /** The web chat's channel (channel_types 'channel3' Web). */
