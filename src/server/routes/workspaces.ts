@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../shared/api/catalogue';
-import { WATSON_IMPORT_MAX_BYTES, WATSON_TOO_LARGE_TEXT } from '../../shared/domain/watson-import';
+import { WATSON_TOO_LARGE_TEXT } from '../../shared/domain/watson-import';
 import { importWatsonExport } from '../bot/watson/import';
 import { errorBody } from '../http/errors';
 import { workspaceRepository as workspaces } from '../settings/repositories/workspaces';
@@ -28,8 +28,9 @@ export const workspaceRoutes = defineRoutes('workspaces', (app) => {
  * refused naming its JSON path. Beyond 10 MB it answers 413 with its own Spanish text.
  */
 async function watsonImportRoute(scope: FastifyInstance): Promise<void> {
+  const bodyLimit = endpoints.importWatsonExport.maxBodyBytes;
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser(['application/json', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: WATSON_IMPORT_MAX_BYTES }, (_request, body, done) => {
+  scope.addContentTypeParser(['application/json', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
     done(null, body);
   });
   scope.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
@@ -47,6 +48,6 @@ async function watsonImportRoute(scope: FastifyInstance): Promise<void> {
       if (result.applied) services.chat.refreshAssistant(orgId, idVa);
       return result;
     },
-    { bodyLimit: WATSON_IMPORT_MAX_BYTES }
+    { bodyLimit }
   );
 }

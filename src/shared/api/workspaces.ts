@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { ORG_QUERY, SETTINGS_EDITORS } from './access';
 import { IdParam, OrgQuery, SuccessResult } from '../domain/common';
 import { Answer, DeleteAnswer, NodeId, UpsertAnswer, Workspace, WorkspaceQuery, WorkspaceUpdateSummary } from '../domain/workspace';
-import { WatsonImportQuery, WatsonImportResult } from '../domain/watson-import';
+import { WATSON_IMPORT_MAX_BYTES, WatsonImportQuery, WatsonImportResult } from '../domain/watson-import';
 
 const IdParams = z.object({ id: IdParam });
 
@@ -89,6 +89,7 @@ export const workspaceEndpoints = {
     response: WatsonImportResult,
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
+    maxBodyBytes: WATSON_IMPORT_MAX_BYTES,
     note: "Not in SPEC (issue 38). The body is the IBM Watson Assistant v1 export itself, as its bytes (content type application/json or application/octet-stream; UTF-8 with or without BOM), up to 10 MB (413 beyond). dryRun=true reads and compares only. Reached from the desktop through 'settings:importWatson', not 'settings:call' (its body is not JSON the main process re-serialises)."
   })
 } as const;

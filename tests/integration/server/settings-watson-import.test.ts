@@ -137,6 +137,7 @@ describe.each(BACKENDS)('the Watson import on %s', (backend) => {
       [encode({ dialog_nodes: [{ dialog_node: 'un nodo' }] }), /\$\.dialog_nodes\[0\]\.dialog_node: el nodo solo admite/],
       [encode({ dialog_nodes: [{ dialog_node: 'a' }, { dialog_node: 'a' }] }), /\$\.dialog_nodes\[1\]\.dialog_node: el nodo a está repetido$/],
       [encode({ dialog_nodes: [{ dialog_node: 'a', title: 'x\u0000y' }] }), /\$\.dialog_nodes\[0\]\.title: contiene un carácter nulo$/],
+      [encode('{"dialog_nodes":[{"dialog_node":"a","context":{"__proto__":{"x":1}}}]}'), /\$\.dialog_nodes\[0\]\.context\.__proto__: clave no permitida$/],
       [encode('[]'), /^El archivo de Watson no es válido: \$: /],
       [undefined, /\$: el archivo está vacío$/]
     ];

@@ -25,34 +25,12 @@ export const WATSON_INVALID_TEXT = 'El archivo de Watson no es válido';
 
 const invalid = (path: string, reason: string) => new HttpError(400, `${WATSON_INVALID_TEXT}: ${path}: ${reason}`);
 
-/** The first string of the document (key or value) holding a NUL, which PostgreSQL text cannot store. */
-function firstNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = firstNul(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = firstNul(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /** Parses the bytes and checks what Atiende needs beyond the export's own shape; throws the 400 of the first problem. */
 export function readWatsonExport(bytes: Uint8Array | undefined): WatsonExport {
   if (!bytes || bytes.byteLength === 0) throw invalid('$', 'el archivo está vacío');
   const parsed = parseWatsonExport(bytes);
   if (!parsed.ok) throw invalid(parsed.path, parsed.reason);
   const data = parsed.data;
-  const nul = firstNul(data);
-  if (nul) throw invalid(jsonPath(nul), 'contiene un carácter nulo');
   const seen = new Set<string>();
   for (const [i, node] of (data.dialog_nodes ?? []).entries()) {
     const id = NodeId.safeParse(node.dialog_node);
