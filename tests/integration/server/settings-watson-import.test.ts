@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { WATSON_IMPORT_MAX_BYTES, WATSON_TOO_LARGE_TEXT, WatsonImportResult } from '../../../src/shared/domain/watson-import';
 import type { Answer } from '../../../src/shared/domain/workspace';
-import { responseNodes } from '../../../src/server/db/schema';
+import { botModels, responseNodes } from '../../../src/server/db/schema';
+import { loadWorkspace, trainable } from '../../../src/server/bot/workspace';
+import { trainingKey } from '../../../src/server/bot/training';
+import { eventually } from '../../support/platform';
 import { BACKENDS } from '../../support/database';
 import { bearer, createTestApp, type TestPlatform } from '../../support/app';
 import { generateWatsonExport } from '../../support/watson-export-generator';
@@ -103,6 +106,13 @@ describe.each(BACKENDS)('the Watson import on %s', (backend) => {
     expect(pago).toMatchObject({ workspaceId: WS, intent: 'pagar_factura', examples: ['quiero pagar mi factura', 'cómo pago el recibo'], escalates: 0 });
     const [humano] = await platform.app.db.select().from(responseNodes).where(eq(responseNodes.nodeId, 'w_humano'));
     expect(humano?.escalates).toBe(1);
+    // The assistant retrains on the imported intents in its worker, with no customer turn asking for it.
+    const workspace = await loadWorkspace(platform.app.db, 100, 2);
+    const key = trainingKey(trainable(workspace ?? { id: 0, defaultSplitId: null, thresholds: { answer: 0, options: 0 }, nodes: [] }).nodes);
+    await eventually(async () => {
+      const [model] = await platform.app.db.select({ key: botModels.trainingKey }).from(botModels).where(eq(botModels.workspaceId, WS));
+      if (model?.key !== key) throw new Error('not retrained yet');
+    }, 60_000);
 
     const rows = await nodeRows();
     const before = await digest();
