@@ -5,7 +5,9 @@
  * them — explicit nulls and empty arrays, `output.text` in its three shapes and `output.generic`
  * (text, option, image, pause, connect_to_agent) in the same file, metadata, a few `<? ?>`
  * expressions, slots, jumps and actions, and the nodes shuffled (their place in the array is not
- * the dialog order). Deterministic for a seed. About 2,000 nodes for 10 MB by default.
+ * the dialog order). Deterministic for a seed. About 2,000 nodes for 10 MB by default, each intent
+ * with `examplesPerIntent` phrases (what the assistant trains on); the rest of the size is answer
+ * variants of the follow-up nodes (Watson's `selection_policy` lists), as long exports have.
  */
 
 export interface WatsonExportOptions {
@@ -16,6 +18,8 @@ export interface WatsonExportOptions {
   seed?: number;
   /** Workspace name. */
   name?: string;
+  /** Example phrases per intent (default 20: training time grows with them, not with the file). */
+  examplesPerIntent?: number;
 }
 
 export interface GeneratedWatsonExport {
@@ -79,6 +83,7 @@ export function generateWatsonExport(options: WatsonExportOptions): GeneratedWat
   const stamp = 1520011563468;
 
   const nodes: string[] = [];
+  const children: { slot: boolean; json: (extra: readonly string[]) => string }[] = [];
   const intentNames: string[] = [];
   let previousRoot: string | null = null;
   for (let g = 0; g < groups; g++) {
@@ -116,24 +121,21 @@ export function generateWatsonExport(options: WatsonExportOptions): GeneratedWat
         })
       )
     );
-    nodes.push(
-      JSON.stringify(
-        node({
-          dialog_node: childId,
+    children.push({
+      slot: kind === 9,
+      json: (extra: readonly string[]) =>
+        JSON.stringify(
+          node({
+            dialog_node: childId,
           type: kind === 9 ? 'slot' : 'standard',
           parent: rootId,
           conditions: kind === 9 ? null : 'true',
-          output: kind === 9 ? null : { text: { values: ['¿Te puedo ayudar con algo más?'], selection_policy: 'sequential' } },
-          variable: kind === 9 ? '$documento' : undefined
-        })
-      )
-    );
+            output: kind === 9 ? null : { text: { values: ['¿Te puedo ayudar con algo más?', ...extra], selection_policy: 'random' } },
+            variable: kind === 9 ? '$documento' : undefined
+          })
+        )
+    });
     previousRoot = rootId;
-  }
-  // Watson's array order is not the dialog order.
-  for (let i = nodes.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [nodes[i], nodes[j]] = [nodes[j] as string, nodes[i] as string];
   }
 
   const head = `{"name":${JSON.stringify(options.name ?? 'Asistente generado')},"language":"es","description":"","metadata":{"api_version":{"major_version":"v1","minor_version":"2018-09-20"}},"learning_opt_out":false,"system_settings":{"disambiguation":{"enabled":false},"spelling_suggestions":true},"entities":[],"counterexamples":[],"status":"Available","workspace_id":"9978a49e-ea89-4493-b33d-82298d3db20d","intents":[`;
@@ -142,27 +144,40 @@ export function generateWatsonExport(options: WatsonExportOptions): GeneratedWat
   const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
   const intentHead = (name: string) => `{"intent":${JSON.stringify(name)},"description":null,"created":"2024-03-01T12:00:00.000Z","updated":"2024-06-15T09:30:00.000Z","examples":[`;
   const intentTail = ']}';
-  const fixed =
-    utf8(head) + utf8(middle) + utf8(tail) + nodes.reduce((n, s) => n + utf8(s), 0) + Math.max(0, nodes.length - 1) + intentNames.reduce((n, name) => n + utf8(intentHead(name)) + utf8(intentTail), 0) + Math.max(0, intentNames.length - 1);
-  if (fixed > options.targetBytes) throw new Error(`A ${nodeCount}-node export takes at least ${fixed} bytes: more than ${options.targetBytes}`);
-  const perIntent = Math.floor((options.targetBytes - fixed) / intentNames.length);
-
+  const perIntent = options.examplesPerIntent ?? 20;
   let examples = 0;
   const intents = intentNames.map((name) => {
     const topic = name.split('_').slice(0, 2).join(' ');
     const parts: string[] = [];
-    let used = 0;
-    for (let k = 0; ; k++) {
-      const phrase = `${pick(OPENINGS)} ${topic} ${pick(OBJECTS)} ${pick(TAILS)}`.trim() + (k > 0 ? ` ${k}` : '');
-      const part = JSON.stringify({ text: phrase, mentions: [] });
-      const cost = utf8(part) + (parts.length > 0 ? 1 : 0);
-      if (used + cost > perIntent) break;
-      parts.push(part);
-      used += cost;
-    }
+    for (let k = 0; k < perIntent; k++) parts.push(JSON.stringify({ text: `${pick(OPENINGS)} ${topic} ${pick(OBJECTS)} ${pick(TAILS)}`.trim() + (k > 0 ? ` ${k}` : ''), mentions: [] }));
     examples += parts.length;
     return intentHead(name) + parts.join(',') + intentTail;
   });
+  const bare = children.map((c) => c.json([]));
+  const fixed =
+    utf8(head) + utf8(middle) + utf8(tail) + [...nodes, ...bare].reduce((n, x) => n + utf8(x), 0) + (nodes.length + bare.length - 1) + intents.reduce((n, x) => n + utf8(x), 0) + Math.max(0, intents.length - 1);
+  if (fixed > options.targetBytes) throw new Error(`A ${nodeCount}-node export takes at least ${fixed} bytes: more than ${options.targetBytes}`);
+  // The rest of the size: answer variants of the follow-up nodes (not the slots, which answer nothing).
+  const padded = children.filter((c) => !c.slot).length;
+  const budget = padded === 0 ? 0 : Math.floor((options.targetBytes - fixed) / padded);
+  children.forEach((c, i) => {
+    if (c.slot) return nodes.push(bare[i] as string);
+    const extra: string[] = [];
+    let used = 0;
+    for (;;) {
+      const variant = `${pick(ANSWERS)} ${pick(TAILS)}`.trim();
+      const cost = utf8(JSON.stringify(variant)) + 1;
+      if (used + cost > budget) break;
+      extra.push(variant);
+      used += cost;
+    }
+    nodes.push(c.json(extra));
+  });
+  // Watson's array order is not the dialog order.
+  for (let i = nodes.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [nodes[i], nodes[j]] = [nodes[j] as string, nodes[i] as string];
+  }
   const json = head + intents.join(',') + middle + nodes.join(',') + tail;
   return { json, bytes: utf8(json), nodes: nodes.length, intents: intents.length, examples };
 }
