@@ -28,7 +28,10 @@ import { WATSON_TEXT as T } from './watson-texts';
 export interface WatsonImportDialogProps {
   /** The workspace the export goes into. */
   workspaceId: number;
-  /** Its virtual agent (the dialog starts again when the workspace or the agent changes). */
+  /**
+   * Its virtual agent (the screen's scope; the platform finds it from the workspace and retrains its
+   * assistant). The screen keys the dialog by workspace (`key={workspaceId}`) so another starts afresh.
+   */
   idVa: number;
   /** Roles 1–2: the organisation chosen on the screen; null or absent: the session's. */
   idOrg?: number | null;
@@ -171,7 +174,7 @@ function DryRun({ result }: { result: WatsonImportResult }) {
  * (the first problem of a malformed file, with its JSON path) is shown in the dialog, which stays
  * open. Every step is reachable by keyboard: the file input, the buttons, Escape to close.
  */
-export function WatsonImportDialog({ workspaceId, idVa, idOrg, onImported, disabled }: WatsonImportDialogProps) {
+export function WatsonImportDialog({ workspaceId, idOrg, onImported, disabled }: WatsonImportDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
   const inputId = useId();
@@ -239,7 +242,6 @@ export function WatsonImportDialog({ workspaceId, idVa, idOrg, onImported, disab
 
   return (
     <Dialog
-      key={`${workspaceId}-${idVa}`}
       open={open}
       modalType="modal"
       onOpenChange={(_event, data) => {
