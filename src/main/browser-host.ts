@@ -63,7 +63,8 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const APP_ICON = join(projectRoot, 'resources', 'icon.png');
 /** A tab that has had no connection for this long is forgotten (its sessionStorage id is gone with it). */
 const TAB_IDLE_MS = 15 * 60_000;
-const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** A message of the bridge: the largest is a Watson export (settings:importWatson), 10 MB as base64 in its JSON frame. */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 const Incoming = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), arg: z.unknown().optional() });
 

@@ -18,6 +18,7 @@ import { AnalyticsQueryArg } from './analytics-calls';
 import { SettingsCallArg } from './settings-calls';
 import { DownloadId, DownloadProgress, ReportDownloadArg, ReportPreferences, ReportSchedule, SaveScheduleArg } from './report-downloads';
 import { CHART_PNG_MAX_BYTES } from './constants';
+import { WatsonImportArg, WatsonImportResult } from './domain/watson-import';
 
 /**
  * The IPC contract between renderer and main process: channel → argument schema and result schema.
@@ -185,6 +186,12 @@ export const ipcContract = {
    * renderer validates the answer again with the same schema to type it.
    */
   'settings:call': { arg: SettingsCallArg, result: z.unknown() },
+  /**
+   * An IBM Watson Assistant export for a workspace (issue 38): its dry run or its import. The file's
+   * bytes go to the platform as they are (the catalogue's importWatsonExport), the organisation
+   * from the session as for 'settings:call'.
+   */
+  'settings:importWatson': { arg: WatsonImportArg, result: WatsonImportResult },
 
   /* The reports' downloads and scheduled exports (issue 5; src/shared/report-downloads.ts). */
   /** Asks where to save (the report's SPEC §9 name offered), then streams the file there; null: the dialog was cancelled. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_CALLS } from '../../src/shared/analytics-calls';
 import { SETTINGS_CALLS } from '../../src/shared/settings-calls';
+import { endpoints } from '../../src/shared/api/catalogue';
+import { ipcContract } from '../../src/shared/ipc';
+import type { EndpointDef } from '../../src/shared/api/endpoint';
 
 /**
  * The entries the renderer may reach through the main process ('settings:call', 'analytics:query')
@@ -182,5 +185,11 @@ describe('the IPC allow-lists', () => {
   it('analytics:query lets through exactly these catalogue entries', () => {
     expect(sorted(ANALYTICS_CALLS)).toEqual(sorted(ANALYTICS));
     expect(new Set(ANALYTICS_CALLS).size).toBe(ANALYTICS_CALLS.length);
+  });
+
+  it("the Watson import (its body is the file's bytes) is reached through its own channel, 'settings:importWatson', not 'settings:call'", () => {
+    expect(SETTINGS_CALLS).not.toContain('importWatsonExport');
+    expect((endpoints.importWatsonExport as EndpointDef).ipc).toBeUndefined();
+    expect(Object.keys(ipcContract).filter((c) => c.startsWith('settings:')).sort()).toEqual(['settings:call', 'settings:importWatson']);
   });
 });

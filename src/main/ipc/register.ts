@@ -88,6 +88,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'analytics:savePng': (arg) => services.analytics.savePng(arg),
     'analytics:follow': (arg) => services.monitor.follow(arg.idOrg),
     'settings:call': (arg) => services.settings.call(arg),
+    'settings:importWatson': (arg) => services.settings.importWatson(arg),
     'reports:download': (arg) => services.downloads.download(arg),
     'reports:cancel': (arg) => services.downloads.cancel(arg.id),
     'reports:showInFolder': (arg) => services.downloads.showInFolder(arg.id),

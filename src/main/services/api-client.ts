@@ -16,6 +16,11 @@ export interface CallInput<D extends EndpointDef> {
   params?: Partial<InputOf<D['params']>>;
   query?: InputOf<D['query']>;
   body?: InputOf<D['body']>;
+  /**
+   * The body's bytes as they are, for an entry without a body schema whose body is a file (the
+   * Watson import): sent as application/json without being parsed or serialised again.
+   */
+  raw?: Uint8Array;
 }
 
 export interface ApiClient {
@@ -44,9 +49,9 @@ export interface ApiClientDeps {
   streamTimeoutMs?: number;
 }
 
-type RawInput = { params?: unknown; query?: unknown; body?: unknown };
+type RawInput = { params?: unknown; query?: unknown; body?: unknown; raw?: Uint8Array };
 type Outcome = { result: IpcResult<unknown>; sentPath: string | null };
-type Prepared = { ok: true; path: string; query: string; body: string | undefined } | { ok: false; error: IpcError };
+type Prepared = { ok: true; path: string; query: string; body: string | Uint8Array | undefined } | { ok: false; error: IpcError };
 
 /** The error-log call itself is never refreshed for nor reported, so reporting cannot recurse. */
 const REPORT_ENDPOINT: EndpointDef = endpoints.logErrorSocket;
@@ -78,7 +83,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function send(def: EndpointDef, url: string, body: string | undefined, token: string | null): Promise<Response | null> {
+  async function send(def: EndpointDef, url: string, body: string | Uint8Array | undefined, token: string | null): Promise<Response | null> {
     const { method } = def;
     const streamed = typeof def.response === 'string';
     const headers: Record<string, string> = { accept: streamed ? '*/*' : 'application/json' };
@@ -239,11 +244,13 @@ function prepare(def: EndpointDef, input: RawInput, tokens: Tokens | null): Prep
     query = queryString(parsed.data);
   }
 
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (def.body) {
     const parsed = parseSpanish(def.body, withOrg(def, 'body', input.body, company));
     if (!parsed.ok) return invalid(parsed.message);
     body = JSON.stringify(parsed.data);
+  } else if (input.raw) {
+    body = input.raw;
   }
   return { ok: true, path, query, body };
 }

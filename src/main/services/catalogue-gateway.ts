@@ -15,6 +15,8 @@ export interface GatewayRequest {
   body?: unknown;
   /** Roles 1 and 2 only: the organisation they chose (SPEC §6). */
   idOrg?: number;
+  /** A file sent as the body of an entry without a body schema (the Watson import), as its bytes. */
+  raw?: Uint8Array;
 }
 
 export interface CatalogueGateway {
@@ -62,7 +64,7 @@ export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): Ca
   }
 
   return {
-    async call(def, { query, params, body, idOrg: chosen }) {
+    async call(def, { query, params, body, idOrg: chosen, raw }) {
       const org = def.org;
       if (chosen !== undefined) {
         const current = role();
@@ -105,8 +107,9 @@ export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): Ca
       } else if (body !== undefined) {
         return invalid(GATEWAY_TEXT.unexpectedBody);
       }
+      if (raw !== undefined && def.body) return invalid(GATEWAY_TEXT.unexpectedBody);
 
-      return api.call(def, { params: sendParams, query: sendQuery, body: sendBody });
+      return api.call(def, { params: sendParams, query: sendQuery, body: sendBody, ...(raw === undefined ? {} : { raw }) });
     }
   };
 }

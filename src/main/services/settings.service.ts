@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { IpcContract, IpcData, IpcResult } from '../../shared/ipc';
+import { endpoints } from '../../shared/api/catalogue';
+import { WATSON_IMPORT_MAX_BYTES, WATSON_TOO_LARGE_TEXT } from '../../shared/domain/watson-import';
 import { settingsEndpoint } from '../../shared/settings-calls';
 import type { ApiClient } from './api-client';
 import { createCatalogueGateway } from './catalogue-gateway';
@@ -11,6 +13,8 @@ type Result<C extends keyof IpcContract> = Promise<IpcResult<IpcData<C>>>;
 /** The 'settings:*' IPC channels (src/shared/ipc.ts). */
 export interface SettingsService {
   call(arg: Arg<'settings:call'>): Result<'settings:call'>;
+  /** A Watson export's dry run or import: its bytes sent as they are to the workspace's import. */
+  importWatson(arg: Arg<'settings:importWatson'>): Result<'settings:importWatson'>;
 }
 
 export interface SettingsServiceDeps {
@@ -29,6 +33,13 @@ export function createSettingsService({ api, store }: SettingsServiceDeps): Sett
   return {
     call({ call, query, params, body, idOrg }) {
       return gateway.call(settingsEndpoint(call), { query, params, body, idOrg });
+    },
+    async importWatson({ workspaceId, dryRun, data, idOrg }) {
+      const bytes = Buffer.from(data, 'base64');
+      if (bytes.byteLength > WATSON_IMPORT_MAX_BYTES) return { ok: false, error: { status: 413, message: WATSON_TOO_LARGE_TEXT } };
+      const result = await gateway.call(endpoints.importWatsonExport, { params: { id: workspaceId }, query: { dryRun }, raw: new Uint8Array(bytes), idOrg });
+      // The api-client validated the answer with the entry's response schema.
+      return result as IpcResult<IpcData<'settings:importWatson'>>;
     }
   };
 }

@@ -152,6 +152,8 @@ export interface Assistant {
   tryTurn(db: Db, input: { organizationId: number; workspaceId: number; text: string }): Promise<TryWorkspaceResult | null>;
   /** Loads or trains every workspace's model, so no customer waits for a training (at start). */
   warmUp(): Promise<void>;
+  /** Loads or (re)trains one virtual agent's model now, after its workspace changed in bulk (a Watson import). */
+  refresh(organizationId: number, idVa: number): Promise<void>;
   /** Waits for the trainings and model writes under way. */
   close(): Promise<void>;
 }
@@ -215,6 +217,11 @@ export function createAssistant(options: AssistantOptions): Assistant {
       };
     },
     warmUp: async () => models?.warmUp(),
+    async refresh(organizationId, idVa) {
+      if (!models) return;
+      const workspace = await loadWorkspace(options.db, organizationId, idVa);
+      if (workspace) await models.modelFor(options.db, trainable(workspace));
+    },
     close: async () => models?.close()
   };
 }

@@ -27,9 +27,13 @@ export interface BotWorkspace {
 /** The node whose answer is said when the assistant did not understand (Watson's 'anything_else'); never trained as an intent. */
 export const NOT_UNDERSTOOD_NODE = 'anything_else';
 
-/** The workspace as its model is trained: without the not-understood node. */
+/**
+ * The workspace as its model is trained: without the not-understood node, nor a node with neither an
+ * intent nor an example — one Watson reaches only through its dialog (a follow-up child node, whose
+ * condition is 'true'): no customer text names it, and its name alone (often its id) is no phrase.
+ */
 export function trainable(workspace: BotWorkspace): BotWorkspace {
-  return { ...workspace, nodes: workspace.nodes.filter((n) => n.nodeId !== NOT_UNDERSTOOD_NODE) };
+  return { ...workspace, nodes: workspace.nodes.filter((n) => n.nodeId !== NOT_UNDERSTOOD_NODE && (n.intent.trim() !== '' || n.examples.length > 0)) };
 }
 
 /** The answer elements of these response nodes (in no order; none without nodes). */

@@ -95,6 +95,17 @@ export class ChatEngine {
     this.onError = options.onError ?? (() => undefined);
   }
 
+  /**
+   * A virtual agent's workspace changed in bulk (a Watson import): its assistant loads it and
+   * retrains in the background (the trainer's worker thread), so the next customer turn need not.
+   */
+  refreshAssistant(organizationId: number, idVa: number): void {
+    if (this.closed || !this.bot.refresh) return;
+    const work = this.bot.refresh(organizationId, idVa).catch((error: unknown) => this.onError(error, `assistant refresh of organisation ${organizationId} agent ${idVa}`));
+    this.inflight.add(work);
+    void work.finally(() => this.inflight.delete(work));
+  }
+
   /** Where events go (the socket.io namespaces). */
   attach(notifier: Notifier): void {
     this.notifier = notifier;

@@ -23,6 +23,8 @@ export interface ChatBot {
   answerTurn(db: Db, input: { organizationId: number; idVa: number; conversationId: string; text: string; attachments: FileRef[]; consecutiveFailures: number; now: Date; channelId?: number }): Promise<BotTurnResult>;
   /** channelId: the conversation's channel, whose answer elements it cannot show are sent as their fallback text (bot/channels.ts). */
   welcomeTurn(db: Db, input: { organizationId: number; idVa: number; channelId?: number }): Promise<BotTurnResult>;
+  /** Loads the virtual agent's workspace and (re)trains its model in the background when it changed (Assistant.refresh). */
+  refresh?(organizationId: number, idVa: number): Promise<void>;
 }
 
 /** The web chat's channel (channel_types 'channel3' Web). */

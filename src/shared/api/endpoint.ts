@@ -55,6 +55,8 @@ export interface EndpointDef {
   beforePasswordChange?: true;
   /** Why a shape was chosen where SPEC §7 says it is "not shown", or any other decision. */
   note?: string;
+  /** The largest request body the route takes, where it is more than the platform's default (the Watson import's file). */
+  maxBodyBytes?: number;
 }
 
 /** Keeps the literal types of a definition so handlers and the client infer their shapes. */

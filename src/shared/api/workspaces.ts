@@ -4,6 +4,7 @@ import { ORG_QUERY, SETTINGS_EDITORS } from './access';
 import { IdParam, OrgQuery, SuccessResult } from '../domain/common';
 import { UploadResult } from '../domain/media';
 import { Answer, AnswerMediaUpload, DeleteAnswer, NodeId, TryWorkspaceInput, TryWorkspaceResult, UpdateWorkspaceThresholds, UpsertAnswer, Workspace, WorkspaceQuery, WorkspaceUpdateSummary } from '../domain/workspace';
+import { WATSON_IMPORT_MAX_BYTES, WatsonImportQuery, WatsonImportResult } from '../domain/watson-import';
 
 const IdParams = z.object({ id: IdParam });
 
@@ -117,5 +118,17 @@ export const workspaceEndpoints = {
     org: ORG_QUERY,
     ipc: ['settings'],
     note: "Path not shown in SPEC (ours). A file for an answer's Imagen, Documento or Video element: the upload payload (base64, up to 10 MB) and the element type; the bytes must be of the named type and the type one the element shows (no SVG). Answers the stored file, whose url the element holds."
+  }),
+  importWatsonExport: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: '/api/workspaces/{id}/watson-import',
+    params: IdParams,
+    query: WatsonImportQuery,
+    response: WatsonImportResult,
+    access: SETTINGS_EDITORS,
+    org: ORG_QUERY,
+    maxBodyBytes: WATSON_IMPORT_MAX_BYTES,
+    note: "Not in SPEC (issue 38). The body is the IBM Watson Assistant v1 export itself, as its bytes (content type application/json or application/octet-stream; UTF-8 with or without BOM), up to 10 MB (413 beyond). dryRun=true reads and compares only. Reached from the desktop through 'settings:importWatson', not 'settings:call' (its body is not JSON the main process re-serialises)."
   })
 } as const;

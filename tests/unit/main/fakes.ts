@@ -87,7 +87,7 @@ export function fakeFetch(route: Route) {
       url: input,
       path: url.pathname,
       authorization: headers.get('authorization'),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof Uint8Array ? init.body : undefined
     };
     calls.push(req);
     return route(req);

@@ -53,7 +53,7 @@ function spies(): IpcServices {
     },
     analytics: { query: vi.fn(), savePng: vi.fn() },
     monitor: { follow: vi.fn() },
-    settings: { call: vi.fn() },
+    settings: { call: vi.fn(), importWatson: vi.fn() },
     downloads: { download: vi.fn(), cancel: vi.fn(), showInFolder: vi.fn(), preferences: vi.fn(), dispose: vi.fn() },
     schedules: { list: vi.fn(), save: vi.fn(), remove: vi.fn(), runNow: vi.fn(), chooseFolder: vi.fn(), check: vi.fn(), dispose: vi.fn() }
   };

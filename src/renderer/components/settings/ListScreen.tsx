@@ -150,7 +150,8 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
   children
 }: {
   descriptor: ListScreenDescriptor<Row, Values, Body, Lookup>;
-  children?: (rows: readonly Row[], context: ListContext) => ReactNode;
+  /** A part under the table; `list.refresh()` asks the rows again quietly (after a bulk change the part made, an import). */
+  children?: (rows: readonly Row[], context: ListContext, list: { refresh(): void }) => ReactNode;
 }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -271,7 +272,7 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
           <DataState status={load.status} errorTitle={d.messages.loadFailed} errorDetail={load.error?.message} empty={list.items.length === 0} onRetry={load.reload} level="h2">
             <DataTable caption={d.texts.list} captionHidden columns={columns} rows={list.items} rowKey={(row) => String(d.key(row))} />
           </DataState>
-          {children && scope.ready ? children(list.items, context) : null}
+          {children && scope.ready ? children(list.items, context, { refresh: load.refresh }) : null}
         </>
       )}
       {list.editing && scope.ready ? (

@@ -67,6 +67,9 @@ async function answersOf(db: Db, workspaceId: number, nodes: readonly { id: numb
 }
 
 export const workspaceRepository = {
+  /** The organisation's workspace (404 'El workspace no existe' for another organisation's or an unknown one). */
+  owned: ownWorkspace,
+
   async list(db: Db, orgId: number, idVa: number | undefined): Promise<Workspace[]> {
     const scope = idVa === undefined ? eq(workspaces.organizationId, orgId) : and(eq(workspaces.organizationId, orgId), eq(workspaces.idVa, idVa));
     const rows = await db.select(workspaceColumns).from(workspaces).where(scope).orderBy(asc(workspaces.id));

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Body1, Caption1 } from '@fluentui/react-components';
 import type { z } from 'zod';
 import { UpsertAnswer, type Answer, type AnswerDetail, type Workspace } from '../../../../shared/domain/workspace';
@@ -13,6 +12,7 @@ import { callSettings } from '../../../components/settings/settings-client';
 import type { Editing } from '../../../components/settings/use-settings-list';
 import { AnswerEditor, detailsOf, editorElements, isEditable, newElement, type EditorElement } from './AnswerEditor';
 import { AnswerPreview } from './AnswerPreview';
+import { WatsonImportDialog } from './WatsonImportDialog';
 import { WorkspacePanel } from './WorkspacePanel';
 import { WORKSPACES_TEXT as T } from './workspaces-texts';
 
@@ -215,18 +215,8 @@ export const workspacesScreen = listScreen<AnswerRow, AnswerValues, Body, Answer
   }
 });
 
-/**
- * MOUNT POINT — 'Importar desde Watson'. The Watson import's button and dialog
- * (./WatsonImportDialog.tsx, built apart) go here, one per workspace: the lead replaces the body
- * with `<WatsonImportDialog workspace={workspace} idOrg={idOrg} onImported={onImported} />`.
- * `onImported` reloads the workspaces (their answers are read again on the next visit).
- */
-export function watsonImportTool(_props: { workspace: Workspace; idOrg: number | null; onImported(): void }): ReactNode {
-  return null;
-}
-
 /** Below the answers: each workspace of the virtual agent with its thresholds, its update summary, 'Probar' and the Watson import. */
-export function WorkspacesSection({ context }: { context: ListContext }) {
+export function WorkspacesSection({ context, onImported }: { context: ListContext; onImported(): void }) {
   const { idOrg, idVa } = context.scope;
   const load = useLoad(JSON.stringify(['workspaces-panels', idOrg, idVa]), () => workspacesOf(context));
   const agents = useLoad(JSON.stringify(['workspaces-agent', idOrg]), () => callSettings('virtualAgents', { idOrg }));
@@ -240,7 +230,21 @@ export function WorkspacesSection({ context }: { context: ListContext }) {
           workspace={w}
           idOrg={idOrg}
           assistantName={assistantName}
-          importTool={watsonImportTool({ workspace: w, idOrg, onImported: load.refresh })}
+          importTool={
+            idVa === null ? null : (
+              <WatsonImportDialog
+                key={w.id}
+                workspaceId={w.id}
+                idVa={idVa}
+                idOrg={idOrg}
+                onImported={() => {
+                  // The import changed nodes and answers: the table and the panels read them again.
+                  load.refresh();
+                  onImported();
+                }}
+              />
+            )
+          }
           onSaved={(saved) => load.update((all) => all.map((x) => (x.id === saved.id ? saved : x)))}
         />
       ))}
@@ -250,5 +254,5 @@ export function WorkspacesSection({ context }: { context: ListContext }) {
 
 /** The page of workspaces (screens.ts loads it). */
 export function WorkspacesScreen() {
-  return <ListScreen descriptor={workspacesScreen}>{(_rows, context) => <WorkspacesSection context={context} />}</ListScreen>;
+  return <ListScreen descriptor={workspacesScreen}>{(_rows, context, list) => <WorkspacesSection context={context} onImported={list.refresh} />}</ListScreen>;
 }

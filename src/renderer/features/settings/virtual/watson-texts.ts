@@ -1,0 +1,37 @@
+import { WATSON_TOO_LARGE_TEXT } from '../../../../shared/domain/watson-import';
+
+/** The words of the Watson import (workspaces screen). */
+export const WATSON_TEXT = {
+  open: 'Importar desde Watson',
+  title: 'Importar desde IBM Watson Assistant',
+  intro: 'Elija la exportación JSON de un workspace de Watson Assistant (v1, hasta 10 MB). Primero verá qué cambiaría; nada se guarda hasta que pulse «Importar».',
+  file: 'Archivo de exportación (JSON)',
+  fileHint: 'UTF-8, con o sin BOM. Hasta 10 MB.',
+  reading: 'Analizando el archivo…',
+  importing: 'Importando…',
+  import: 'Importar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  chooseAnother: 'Elija otro archivo para analizarlo de nuevo.',
+  noChanges: 'El workspace ya tiene todo lo que trae el archivo: no hay cambios para importar.',
+  tooLarge: WATSON_TOO_LARGE_TEXT,
+  empty: 'El archivo está vacío',
+  unreadable: 'No se pudo leer el archivo',
+  failed: 'No se pudo analizar el archivo de Watson',
+  importFailed: 'No se pudo importar el archivo de Watson',
+  imported: (added: number, updated: number) => `Importación terminada: ${added} nodo(s) agregado(s), ${updated} actualizado(s).`,
+  summaryTitle: 'Resultado del análisis',
+  summary: (nodes: number, intents: number) => `El archivo tiene ${nodes} nodo(s) y ${intents} intención(es).`,
+  byNodeType: 'Nodos por tipo',
+  byResponseType: 'Respuestas por tipo',
+  none: 'Ninguno',
+  added: (n: number) => `Se agregarán ${n} nodo(s)`,
+  updated: (n: number) => `Se actualizarán ${n} nodo(s)`,
+  unchanged: (n: number) => `${n} nodo(s) sin cambios`,
+  more: (n: number) => `y ${n} más`,
+  notCarriedTitle: (n: number) => `No se pueden traer (${n})`,
+  notCarriedIntro: 'Estos elementos no tienen equivalente en Atiende y no se importarán:',
+  missingTitle: (n: number) => `Referencias a nodos o intenciones que no existen (${n})`,
+  missingField: { parent: 'nodo padre', previous_sibling: 'nodo anterior', next_step: 'salto a', intent: 'intención' } as Record<string, string>,
+  node: (id: string) => `Nodo ${id}`
+} as const;
