@@ -173,3 +173,57 @@ test('a feature switched off stops at once: the next customer widget offers no a
   await attachments.check();
   await expect(attachments).toBeChecked();
 });
+
+/** A small Watson Assistant v1 export: two intents, a node with a `<? ?>` condition, a child node, one jump; nodes out of dialog order. */
+const WATSON_EXPORT = {
+  name: 'Asistente de pagos',
+  language: 'es',
+  intents: [
+    { intent: 'pagar_factura', examples: [{ text: 'quiero pagar mi factura' }, { text: 'cómo pago la factura' }], description: null },
+    { intent: 'puntos_lealtad', examples: [{ text: 'cuántos puntos de lealtad tengo' }, { text: 'consultar mis puntos' }], description: null }
+  ],
+  entities: [],
+  dialog_nodes: [
+    { dialog_node: 'puntos', title: 'Puntos de lealtad', conditions: '#puntos_lealtad && <? input.text.length() > 3 ?>', parent: null, previous_sibling: 'pago', output: { generic: [{ response_type: 'text', values: [{ text: 'Consulta tus puntos en la aplicación, sección Beneficios.' }] }] }, next_step: { behavior: 'jump_to', selector: 'body', dialog_node: 'pago' } },
+    { dialog_node: 'pago', title: 'Pagar factura', conditions: '#pagar_factura', parent: null, previous_sibling: null, output: { text: { values: ['Paga tu factura en línea con PSE o tarjeta.'], selection_policy: 'sequential' } }, next_step: null },
+    { dialog_node: 'pago_mas', title: null, conditions: 'true', parent: 'pago', previous_sibling: null, output: { text: '¿Te ayudo con algo más?' }, context: null }
+  ]
+};
+
+test('a Watson export imported through its dry run: what would change and what cannot be carried over, then the new answers listed and given to a customer; axe on the dialog', async ({ page, browser, host }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await signIn(page, 'admin@demo.co');
+  await expect(page).toHaveURL('/analitica');
+  const main = await visit(page, 'workspaces', 'Workspaces');
+  await main.getByRole('button', { name: 'Importar desde Watson' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Importar desde IBM Watson Assistant' });
+  // With a byte-order mark, as some editors save it.
+  await dialog.getByLabel('Archivo de exportación (JSON)').setInputFiles({ name: 'pagos.json', mimeType: 'application/json', buffer: Buffer.from('\uFEFF' + JSON.stringify(WATSON_EXPORT), 'utf8') });
+  await expect(dialog.getByText('El archivo tiene 3 nodo(s) y 2 intención(es).')).toBeVisible();
+  await expect(dialog.getByText('Se agregarán 3 nodo(s)')).toBeVisible();
+  await expect(dialog.getByText(/^No se pueden traer \(\d+\)$/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+  await toast(page, 'Importación terminada: 3 nodo(s) agregado(s), 0 actualizado(s).');
+  await expect(dialog).toBeHidden();
+  await expect(main.getByRole('rowheader', { name: 'Pagar factura' })).toBeVisible();
+  await expect(main.getByRole('rowheader', { name: 'Puntos de lealtad' })).toBeVisible();
+
+  // A customer asks what the export taught the assistant.
+  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    const customer = await customerContext.newPage();
+    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
+    await fillEntryForm(customer, host.platformUrl);
+    await customer.locator('#entry-submit').click();
+    const bot = customer.locator('#messages li[data-sender="BOT"]');
+    await expect(bot).toHaveCount(1);
+    await customer.locator('#composer-input').fill('cuántos puntos de lealtad tengo');
+    await customer.locator('#composer-input').press('Enter');
+    await expect(bot).toHaveCount(2);
+    await expect(bot.nth(1)).toContainText('Consulta tus puntos en la aplicación, sección Beneficios.');
+  } finally {
+    await customerContext.close();
+  }
+});
