@@ -97,8 +97,8 @@ describe.each(BACKENDS)('the Watson import on %s', (backend) => {
     const byId = new Map(answers.map((a) => [a.nodeId, a]));
     expect(byId.get('w_pago')?.nodeName).toBe('Pagar factura');
     expect(byId.get('w_pago')?.details).toEqual([
-      { elementTypesIdType: 1, elementOrderPos: 0, elementValue: 'Paga en línea.' },
-      { elementTypesIdType: 3, elementOrderPos: 1, elementValue: 'https://ejemplo.co/pago.png' }
+      { elementTypesIdType: 1, elementOrderPos: 0, elementValue: 'Paga en línea.', elementFallback: '' },
+      { elementTypesIdType: 3, elementOrderPos: 1, elementValue: 'https://ejemplo.co/pago.png', elementFallback: '' }
     ]);
     expect(byId.get('w_horario')?.details.map((d) => d.elementTypesIdType)).toEqual([1, 9]);
     expect(byId.get('w_slot')?.details).toEqual([]);
