@@ -23,6 +23,7 @@ import { benchExportBesideChat } from './export-beside-chat';
 import { benchCluster } from './cluster';
 import { benchSoak } from './soak';
 import { benchQueueScreen } from './queue-render';
+import { benchAssistantConfig } from './assistant-config';
 
 const env = process.env;
 const statisticsOptions = (parts: { stats: boolean; home: boolean }) => ({
@@ -98,7 +99,17 @@ const PARTS = {
     }),
   ldap: () => benchLdap({ signIns: envInt(env, 'BENCH_LDAP_SIGN_INS', 100) }),
   bot: () => benchBot({ intents: envInt(env, 'BENCH_BOT_INTENTS', 200), turns: envInt(env, 'BENCH_BOT_TURNS', 2000) }),
-  queue: () => benchQueueScreen({ chats: envInt(env, 'BENCH_QUEUE_CHATS', 500), rounds: envInt(env, 'BENCH_QUEUE_ROUNDS', 7) })
+  queue: () => benchQueueScreen({ chats: envInt(env, 'BENCH_QUEUE_CHATS', 500), rounds: envInt(env, 'BENCH_QUEUE_ROUNDS', 7) }),
+  'assistant-config': () =>
+    benchAssistantConfig({
+      intents: envInt(env, 'BENCH_ASSISTANT_INTENTS', 200),
+      rounds: envInt(env, 'BENCH_ASSISTANT_ROUNDS', 5),
+      agents: envInt(env, 'BENCH_ASSISTANT_AGENTS', 20),
+      customers: envInt(env, 'BENCH_ASSISTANT_CUSTOMERS', 80),
+      messages: envInt(env, 'BENCH_ASSISTANT_MESSAGES', 15),
+      paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0),
+      importMb: envInt(env, 'BENCH_ASSISTANT_IMPORT_MB', 10)
+    })
 } as const;
 type Part = keyof typeof PARTS;
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);

@@ -40,7 +40,13 @@ export type ServerReady = z.infer<typeof Ready>;
 
 export interface ServerProcess extends ServerReady {
   stop(): Promise<void>;
+  /** The platform's stored models (a 'platform' request only): per workspace, its training key and how long it trained (ms). */
+  botModels(): Promise<BotModelRow[]>;
 }
+
+const BotModelRow = z.object({ workspaceId: z.number(), trainingKey: z.string(), trainingMs: z.number() });
+export type BotModelRow = z.infer<typeof BotModelRow>;
+const BotModels = z.object({ botModels: z.array(BotModelRow) });
 
 /** Forks this file (under tsx) and waits until its server listens. */
 export function startServerProcess(request: ServerRequest): Promise<ServerProcess> {
@@ -54,7 +60,18 @@ export function startServerProcess(request: ServerRequest): Promise<ServerProces
     child.once('exit', (code) => reject(new Error(`bench: the ${request.kind} server process exited (${code}) before it listened`)));
     child.once('message', (raw: unknown) => {
       const ready = Ready.safeParse(raw);
-      if (ready.success) return resolve({ ...ready.data, stop });
+      const botModels = () =>
+        new Promise<BotModelRow[]>((answer) => {
+          const listen = (message: unknown) => {
+            const rows = BotModels.safeParse(message);
+            if (!rows.success) return;
+            child.off('message', listen);
+            answer(rows.data.botModels);
+          };
+          child.on('message', listen);
+          child.send('botModels');
+        });
+      if (ready.success) return resolve({ ...ready.data, stop, botModels });
       const failed = Failed.safeParse(raw);
       void stop();
       reject(new Error(`bench: the ${request.kind} server process failed: ${failed.success ? failed.data.error : 'unexpected message'}`));
@@ -68,6 +85,7 @@ async function serve(raw: unknown): Promise<void> {
   const request = Request.parse(raw);
   let close: () => Promise<void>;
   let ready: ServerReady;
+  let platformDb: import('../../src/server/db/types').Db | null = null;
   if (request.kind === 'echo') {
     const { startEchoServer } = await import('./echo-baseline');
     // The bare echo loads nothing of the platform's: the floor's database code only when asked for.
@@ -92,15 +110,24 @@ async function serve(raw: unknown): Promise<void> {
       request.classifier === 'former-matcher' ? { classify: formerClassifier } : {}
     );
     close = () => app.close();
+    platformDb = app.db;
     if (request.conversations > 0) await generateActivity(app.db, { org: 100, now: new Date(), count: request.conversations, days: 90 });
     ready = { url, emails: await prepareAgents(app, request.agents, request.customers, request.tag) };
   }
+  const reportBotModels = async () => {
+    if (!platformDb) return;
+    const { botModels } = await import('../../src/server/db/schema');
+    const rows = await platformDb.select({ workspaceId: botModels.workspaceId, trainingKey: botModels.trainingKey, trainingMs: botModels.trainingMs }).from(botModels);
+    process.send?.({ botModels: rows });
+  };
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= close().finally(() => process.exit(0));
   };
   process.on('message', (message) => {
     if (message === 'stop') stop();
+    // The assistant-config bench reads which model each workspace answers with, and how long it trained.
+    if (message === 'botModels' && request.kind === 'platform') void reportBotModels();
   });
   process.once('disconnect', stop);
   process.send?.(ready);
