@@ -232,10 +232,11 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['GET', '/api/ldap/configuracion/{idOrg}'],
   ['PUT', '/api/ldap/configuracion/{idOrg}'],
   ['POST', '/api/ldap/probar/{idOrg}'],
-  // Workspaces (issue 38): each workspace's thresholds, 'Probar', and the files of an answer's elements.
+  // Workspaces (issue 38): each workspace's thresholds, 'Probar', the files of an answer's elements, and the Watson import.
   ['PUT', '/api/workspaces/{id}/umbrales'],
   ['POST', '/api/workspaces/{id}/probar'],
-  ['POST', '/api/answers/media']
+  ['POST', '/api/answers/media'],
+  ['POST', '/api/workspaces/{id}/watson-import']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

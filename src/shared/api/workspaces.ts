@@ -129,6 +129,6 @@ export const workspaceEndpoints = {
     access: SETTINGS_EDITORS,
     org: ORG_QUERY,
     maxBodyBytes: WATSON_IMPORT_MAX_BYTES,
-    note: "Not in SPEC (issue 38). The body is the IBM Watson Assistant v1 export itself, as its bytes (content type application/json or application/octet-stream; UTF-8 with or without BOM), up to 10 MB (413 beyond). dryRun=true reads and compares only. Reached from the desktop through 'settings:importWatson', not 'settings:call' (its body is not JSON the main process re-serialises)."
+    note: "Path not shown in SPEC (issue 38). The body is the IBM Watson Assistant v1 export itself, as its bytes (content type application/json or application/octet-stream; UTF-8 with or without BOM), up to 10 MB (413 beyond). dryRun=true reads and compares only. Reached from the desktop through 'settings:importWatson', not 'settings:call' (its body is not JSON the main process re-serialises)."
   })
 } as const;
