@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
 import { seriousViolations } from './axe';
 import { expect, openInApp, signIn, test } from './fixtures';
@@ -53,6 +53,26 @@ async function fillEntryForm(customer: Page, platformUrl: string, skip: (field: 
   return config.entryForm;
 }
 
+/** A customer on the company's site (a browser context of its own), closed afterwards whatever happens. */
+async function asCustomer(browser: Browser, run: (customer: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens the demo widget, fills its entry form and starts: answers the assistant's messages, its greeting shown. */
+async function startChat(customer: Page, platformUrl: string): Promise<Locator> {
+  await customer.goto(`${platformUrl}/widget?org=100&va=1`);
+  await fillEntryForm(customer, platformUrl);
+  await customer.locator('#entry-submit').click();
+  const bot = customer.locator('#messages li[data-sender="BOT"]');
+  await expect(bot).toHaveCount(1);
+  return bot;
+}
+
 async function toast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
@@ -74,9 +94,7 @@ test('the entry form: a required field added by the admin is asked by the next c
   await expect(main.getByText('Número de póliza')).toBeVisible();
 
   // A customer opens the widget on the company's site after the save: the new field is there.
-  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
-  try {
-    const customer = await customerContext.newPage();
+  await asCustomer(browser, async (customer) => {
     await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
     const policy = customer.getByLabel(/^Número de póliza/);
     await expect(policy).toBeVisible();
@@ -95,9 +113,7 @@ test('the entry form: a required field added by the admin is asked by the next c
     await policy.fill('PZ-2026-0042');
     await customer.locator('#entry-submit').click();
     await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
-  } finally {
-    await customerContext.close();
-  }
+  });
 
   // Regionales and the session expiry of the same group: each screen checked with axe, an expiry saved.
   await expect((await visit(page, 'regionales', 'Regionales')).getByText('Antioquia').first()).toBeVisible();
@@ -111,15 +127,9 @@ test('the entry form: a required field added by the admin is asked by the next c
 
 test('an answer changed on the workspaces screen is what the next customer turn gets; axe on the screen', async ({ page, browser, host }) => {
   test.setTimeout(120_000);
-  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
-  try {
+  await asCustomer(browser, async (customer) => {
     // A customer already talking to the assistant before the change.
-    const customer = await customerContext.newPage();
-    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
-    await fillEntryForm(customer, host.platformUrl);
-    await customer.locator('#entry-submit').click();
-    const bot = customer.locator('#messages li[data-sender="BOT"]');
-    await expect(bot).toHaveCount(1);
+    const bot = await startChat(customer, host.platformUrl);
 
     await page.goto('/login');
     await signIn(page, 'admin@demo.co');
@@ -141,9 +151,7 @@ test('an answer changed on the workspaces screen is what the next customer turn 
     await customer.locator('#composer-input').press('Enter');
     await expect(bot).toHaveCount(2);
     await expect(bot.nth(1)).toContainText(changed);
-  } finally {
-    await customerContext.close();
-  }
+  });
 });
 
 test('a feature switched off stops at once: the next customer widget offers no attachment; axe on the screen', async ({ page, browser, host }) => {
@@ -157,18 +165,11 @@ test('a feature switched off stops at once: the next customer widget offers no a
   await attachments.uncheck();
   await toast(page, MSG.features.updated);
 
-  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
-  try {
-    const customer = await customerContext.newPage();
-    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
-    await fillEntryForm(customer, host.platformUrl);
-    await customer.locator('#entry-submit').click();
-    await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
+  await asCustomer(browser, async (customer) => {
+    await startChat(customer, host.platformUrl);
     await expect(customer.locator('#composer-input')).toBeVisible();
     await expect(customer.locator('#composer-file')).toHaveCount(0);
-  } finally {
-    await customerContext.close();
-  }
+  });
   // Back on, as the demo had it.
   await attachments.check();
   await expect(attachments).toBeChecked();
@@ -211,19 +212,11 @@ test('a Watson export imported through its dry run: what would change and what c
   await expect(main.getByRole('rowheader', { name: 'Puntos de lealtad' })).toBeVisible();
 
   // A customer asks what the export taught the assistant.
-  const customerContext = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
-  try {
-    const customer = await customerContext.newPage();
-    await customer.goto(`${host.platformUrl}/widget?org=100&va=1`);
-    await fillEntryForm(customer, host.platformUrl);
-    await customer.locator('#entry-submit').click();
-    const bot = customer.locator('#messages li[data-sender="BOT"]');
-    await expect(bot).toHaveCount(1);
+  await asCustomer(browser, async (customer) => {
+    const bot = await startChat(customer, host.platformUrl);
     await customer.locator('#composer-input').fill('cuántos puntos de lealtad tengo');
     await customer.locator('#composer-input').press('Enter');
     await expect(bot).toHaveCount(2);
     await expect(bot.nth(1)).toContainText('Consulta tus puntos en la aplicación, sección Beneficios.');
-  } finally {
-    await customerContext.close();
-  }
+  });
 });
