@@ -10,7 +10,7 @@ import { prepareText, properNames } from './text';
 import { understand, type Understanding } from './understand';
 import type { TryWorkspaceResult } from '../../shared/domain/workspace';
 import { forChannel } from './channels';
-import { assistantName, loadWorkspace, loadWorkspaceById, NOT_UNDERSTOOD_NODE, trainable, type BotNode, type BotWorkspace } from './workspace';
+import { assistantName, loadWorkspace, loadWorkspaceById, NOT_UNDERSTOOD_NODE, trainable, WorkspaceCache, type BotNode, type BotWorkspace } from './workspace';
 
 /** A conversation's start: its organisation, virtual agent and channel (absent: the web chat). */
 export interface WelcomeInput {
@@ -167,6 +167,8 @@ export interface AssistantOptions extends ModelRegistryOptions {
 export function createAssistant(options: AssistantOptions): Assistant {
   const { classify } = options;
   const models = classify ? null : new ModelRegistry(options);
+  // The nodes of this platform's workspaces, read again only when a workspace's revision changed.
+  const cache = new WorkspaceCache();
   const understandText = async (db: Db, workspace: BotWorkspace, text: string): Promise<Understanding | null> => {
     if (classify) return classify(workspace, text);
     const model = await models?.modelFor(db, trainable(workspace));
@@ -174,7 +176,7 @@ export function createAssistant(options: AssistantOptions): Assistant {
   };
   return {
     async answerTurn(db, input) {
-      const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
+      const workspace = await loadWorkspace(db, input.organizationId, input.idVa, cache);
       const understood = workspace && input.text.trim() !== '' ? await understandText(db, workspace, input.text) : null;
       const decision = decide(workspace, understood, input);
       // Issue 38: with escalation switched off the assistant never hands over, and says so.
@@ -196,9 +198,9 @@ export function createAssistant(options: AssistantOptions): Assistant {
       });
       return result;
     },
-    welcomeTurn,
+    welcomeTurn: (db, input) => welcomeTurn(db, input, cache),
     async tryTurn(db, input) {
-      const workspace = await loadWorkspaceById(db, input.organizationId, input.workspaceId);
+      const workspace = await loadWorkspaceById(db, input.organizationId, input.workspaceId, cache);
       if (!workspace) return null;
       const understood = input.text.trim() !== '' ? await understandText(db, workspace, input.text) : null;
       const decided = decide(workspace, understood, { consecutiveFailures: 0 });
@@ -219,16 +221,16 @@ export function createAssistant(options: AssistantOptions): Assistant {
     warmUp: async () => models?.warmUp(),
     async refresh(organizationId, idVa) {
       if (!models) return;
-      const workspace = await loadWorkspace(options.db, organizationId, idVa);
+      const workspace = await loadWorkspace(options.db, organizationId, idVa, cache);
       if (workspace) await models.modelFor(options.db, trainable(workspace));
     },
     close: async () => models?.close()
   };
 }
 
-/** The greeting when a conversation starts (the workspace's 'bienvenida' node); records nothing. */
-export async function welcomeTurn(db: Db, input: WelcomeInput): Promise<BotTurnResult> {
-  const workspace = await loadWorkspace(db, input.organizationId, input.idVa);
+/** The greeting when a conversation starts (the workspace's 'bienvenida' node); records nothing. `cache`: the assistant's, when it asks. */
+export async function welcomeTurn(db: Db, input: WelcomeInput, cache?: WorkspaceCache): Promise<BotTurnResult> {
+  const workspace = await loadWorkspace(db, input.organizationId, input.idVa, cache);
   const node = workspace?.nodes.find((n) => n.nodeId === WELCOME_NODE) ?? workspace?.nodes.find((n) => n.intent === WELCOME_NODE);
   if (node && node.elements.length > 0) {
     const items = await withPlatformFiles(db, input.organizationId, answerOf(node, null, input.channelId).items);

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { botModels, workspaces } from '../db/schema';
 import { IntentModel } from './intent-model';
-import { sharedTrainer, type Trainer } from './trainer';
+import { sharedTrainer, unpackModel, type Trainer } from './trainer';
 import { nodeIdOfLabel, trainingDocuments, trainingKey, type TrainingDocument, type TrainingNode } from './training';
 import { loadWorkspace, trainable } from './workspace';
 
@@ -25,19 +25,20 @@ export class WorkspaceModel {
   private constructor(
     readonly key: string,
     readonly intents: IntentModel,
-    /** The exported model (what bot_models keeps). */
-    readonly exported: string,
+    /** The exported model, gzipped (TrainedModel.model: what bot_models keeps). */
+    readonly packed: Buffer,
     readonly trainingMs: number,
     private readonly exact: ReadonlyMap<string, string | null>
   ) {}
 
-  static load(key: string, exported: string, trainingMs: number, documents: readonly TrainingDocument[]): WorkspaceModel {
-    return new WorkspaceModel(key, IntentModel.fromJSON(exported), exported, trainingMs, exactPhrases(documents));
+  /** Rejects on bytes that are not a gzipped exported model. */
+  static async load(key: string, packed: Buffer, trainingMs: number, documents: readonly TrainingDocument[]): Promise<WorkspaceModel> {
+    return new WorkspaceModel(key, IntentModel.fromJSON(await unpackModel(packed)), packed, trainingMs, exactPhrases(documents));
   }
 
   /** The same trained model with another workspace's exact phrases (a previous model answering for changed examples). */
   withPhrases(documents: readonly TrainingDocument[]): WorkspaceModel {
-    return new WorkspaceModel(this.key, this.intents, this.exported, this.trainingMs, exactPhrases(documents));
+    return new WorkspaceModel(this.key, this.intents, this.packed, this.trainingMs, exactPhrases(documents));
   }
 
   /** The node one of whose examples (or its name) is exactly this prepared text, when only one node has it. */
@@ -65,6 +66,11 @@ const inTraining = new Map<string, Promise<WorkspaceModel>>();
 /** Forgets every model kept in memory, as a restart does (the bench and tests use it to load models from the database). */
 export function forgetModelsInMemory(): void {
   inMemory.clear();
+}
+
+/** The training keys of the models kept in memory (tests). */
+export function modelKeysInMemory(): string[] {
+  return [...inMemory.keys()];
 }
 
 function recall(key: string): WorkspaceModel | undefined {
@@ -124,7 +130,7 @@ export class ModelRegistry {
     const key = trainingKey(workspace.nodes);
     const known = recall(key);
     if (known) {
-      this.latest.set(workspace.id, known);
+      this.answerWith(workspace.id, known);
       this.ensureStored(workspace.id, known);
       return known;
     }
@@ -133,20 +139,22 @@ export class ModelRegistry {
 
     const documents = trainingDocuments(workspace.nodes);
     const [row] = await db.select().from(botModels).where(eq(botModels.workspaceId, workspace.id));
-    if (row && row.trainingKey === key) {
-      const loaded = this.loadStored(row.trainingKey, row.model, row.trainingMs, documents);
+    const current = row && row.trainingKey === key;
+    if (current) {
+      const loaded = await this.loadStored(row.trainingKey, row.model, row.trainingMs, documents);
       if (loaded) {
         remember(loaded);
         this.stored.set(workspace.id, key);
-        this.latest.set(workspace.id, loaded);
+        this.answerWith(workspace.id, loaded);
         return loaded;
       }
     }
     const training = this.train(workspace.id, key, documents);
-    const stale = previous ?? (row ? this.loadStored(row.trainingKey, row.model, row.trainingMs, documents) : null);
+    // A stored model of other examples answers meanwhile (one of these examples, unreadable just now, does not).
+    const stale = previous ?? (row && !current ? await this.loadStored(row.trainingKey, row.model, row.trainingMs, documents) : null);
     if (stale) {
       const answering = stale.withPhrases(documents);
-      this.latest.set(workspace.id, answering);
+      this.answerWith(workspace.id, answering);
       training.catch(() => undefined); // reported by train()
       return answering;
     }
@@ -184,9 +192,9 @@ export class ModelRegistry {
     }
   }
 
-  private loadStored(key: string, exported: string, trainingMs: number, documents: readonly TrainingDocument[]): WorkspaceModel | null {
+  private async loadStored(key: string, packed: Buffer, trainingMs: number, documents: readonly TrainingDocument[]): Promise<WorkspaceModel | null> {
     try {
-      return WorkspaceModel.load(key, exported, trainingMs, documents);
+      return await WorkspaceModel.load(key, packed, trainingMs, documents);
     } catch (error) {
       this.onError(error, 'stored model unreadable');
       return null;
@@ -196,8 +204,8 @@ export class ModelRegistry {
   private train(workspaceId: number, key: string, documents: readonly TrainingDocument[]): Promise<WorkspaceModel> {
     let shared = inTraining.get(key);
     if (!shared) {
-      const started = this.trainer.train(documents).then((trained) => {
-        const model = WorkspaceModel.load(key, trained.model, trained.trainingMs, documents);
+      const started = this.trainer.train(documents).then(async (trained) => {
+        const model = await WorkspaceModel.load(key, trained.model, trained.trainingMs, documents);
         remember(model);
         return model;
       });
@@ -210,12 +218,26 @@ export class ModelRegistry {
     }
     const mine = shared.then((model) => {
       const own = model.withPhrases(documents);
-      this.latest.set(workspaceId, own);
+      this.answerWith(workspaceId, own);
       this.ensureStored(workspaceId, own);
       return own;
     });
     this.track(mine.catch((error: unknown) => this.onError(error, `training of workspace ${workspaceId}`)));
     return mine;
+  }
+
+  /**
+   * The workspace answers with this model from now on. The model it answered with before, when
+   * trained from other examples, leaves the process's memory unless another workspace of this
+   * platform still answers with it: a 2,000-node model takes tens of MB, and a workspace edited
+   * many times would otherwise keep MEMORY_LIMIT of them.
+   */
+  private answerWith(workspaceId: number, model: WorkspaceModel): void {
+    const before = this.latest.get(workspaceId);
+    this.latest.set(workspaceId, model);
+    if (!before || before.key === model.key) return;
+    for (const other of this.latest.values()) if (other.key === before.key) return;
+    inMemory.delete(before.key);
   }
 
   /** Stores the model for the workspace unless this database already has it (in the background, with the platform's handle). */
@@ -225,7 +247,7 @@ export class ModelRegistry {
     const write = (async () => {
       const [row] = await this.db.select({ key: botModels.trainingKey }).from(botModels).where(eq(botModels.workspaceId, workspaceId));
       if (row?.key === model.key) return;
-      const values = { trainingKey: model.key, model: model.exported, trainedAt: this.now(), trainingMs: model.trainingMs };
+      const values = { trainingKey: model.key, model: model.packed, trainedAt: this.now(), trainingMs: model.trainingMs };
       await this.db
         .insert(botModels)
         .values({ workspaceId, ...values })

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { gunzip } from 'node:zlib';
 import { NLP_SETTINGS, LOCALE, type TrainingDocument } from './training';
 
 /**
@@ -16,14 +18,18 @@ import { NLP_SETTINGS, LOCALE, type TrainingDocument } from './training';
  */
 
 export interface TrainedModel {
-  /** Nlp.export(true). */
-  model: string;
-  /** Time the worker spent training (ms). */
+  /** Nlp.export(true), gzipped in the worker (unpackModel reads it). */
+  model: Buffer;
+  /** Time the worker spent training and packing (ms). */
   trainingMs: number;
 }
 
+/** zlib's default: 7× smaller for an exported model, in a fraction of its training time. */
+const MODEL_GZIP_LEVEL = 6;
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { gzipSync } = require('node:zlib');
 const { Nlp } = require(workerData.nlp);
 const { LangEs } = require(workerData.langEs);
 parentPort.on('message', async (job) => {
@@ -33,7 +39,9 @@ parentPort.on('message', async (job) => {
     nlp.use(LangEs);
     for (const document of job.documents) nlp.addDocument(job.locale, document.utterance, document.label);
     await nlp.train();
-    parentPort.postMessage({ id: job.id, model: nlp.export(true), trainingMs: Date.now() - started });
+    // Gzipped here, off the platform's thread: 13 MB of JSON for 2,000 nodes is 2 MB to post and to store.
+    const model = gzipSync(nlp.export(true), { level: ${MODEL_GZIP_LEVEL} });
+    parentPort.postMessage({ id: job.id, model, trainingMs: Date.now() - started });
   } catch (error) {
     parentPort.postMessage({ id: job.id, error: String((error && error.stack) || error) });
   }
@@ -49,6 +57,7 @@ interface Pending {
 }
 
 const requireHere = createRequire(import.meta.url);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * A module path inside the packaged app's asar archive, as its unpacked copy beside it
@@ -94,11 +103,11 @@ export class Trainer {
       workerData: { nlp: unpackedPath(requireHere.resolve('@nlpjs/nlp')), langEs: unpackedPath(requireHere.resolve('@nlpjs/lang-es')) }
     });
     worker.unref();
-    worker.on('message', (message: { id: number; model?: string; trainingMs?: number; error?: string }) => {
+    worker.on('message', (message: { id: number; model?: Uint8Array; trainingMs?: number; error?: string }) => {
       const job = this.pending.get(message.id);
       if (!job) return;
       this.pending.delete(message.id);
-      if (typeof message.model === 'string') job.resolve({ model: message.model, trainingMs: message.trainingMs ?? 0 });
+      if (message.model instanceof Uint8Array) job.resolve({ model: Buffer.from(message.model.buffer, message.model.byteOffset, message.model.byteLength), trainingMs: message.trainingMs ?? 0 });
       else job.reject(new Error(`assistant training failed: ${message.error ?? 'no answer'}`));
       this.scheduleIdleEnd();
     });
@@ -132,6 +141,11 @@ export class Trainer {
     this.pending.clear();
     for (const job of jobs) job.reject(error);
   }
+}
+
+/** The exported JSON of a trained model's bytes (gunzipped in the thread pool). Rejects on bytes that are not gzip. */
+export async function unpackModel(packed: Uint8Array): Promise<string> {
+  return (await gunzipAsync(packed)).toString('utf8');
 }
 
 /** The process's trainer (one worker thread at most, shared by every assistant of the process). */

@@ -63,8 +63,22 @@ export function trainingDocuments(nodes: readonly TrainingNode[]): TrainingDocum
   return documents;
 }
 
-/** Names a model by the nodes' ids, names and examples and the training settings (sha256, hex); cheap enough for every turn. */
+/** Names a model by the nodes' ids, names and examples and the training settings (sha256, hex). */
 export function trainingKey(nodes: readonly TrainingNode[]): string {
+  const known = keys.get(nodes);
+  if (known !== undefined) return known;
+  const key = computeTrainingKey(nodes);
+  keys.set(nodes, key);
+  return key;
+}
+
+/**
+ * Keys of node lists already named: the assistant's workspace cache hands every turn the same list
+ * while the workspace is unchanged (workspace.ts), whose nodes nobody changes.
+ */
+const keys = new WeakMap<readonly TrainingNode[], string>();
+
+function computeTrainingKey(nodes: readonly TrainingNode[]): string {
   const ordered = [...nodes].sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0)).map((n) => [n.nodeId, n.nodeName, n.examples]);
   return createHash('sha256').update(JSON.stringify([CORPUS_VERSION, NLP_SETTINGS, ordered])).digest('hex');
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { createAssistant, OPTIONS_TEXT, welcomeTurn, type Assistant, type BotTurnInput } from '../../../src/server/bot';
-import { forgetModelsInMemory } from '../../../src/server/bot/models';
-import { Trainer } from '../../../src/server/bot/trainer';
+import { forgetModelsInMemory, modelKeysInMemory } from '../../../src/server/bot/models';
+import { Trainer, unpackModel } from '../../../src/server/bot/trainer';
 import { trainingKey } from '../../../src/server/bot/training';
 import { answerElements, botInteractions, botModels, files, responseNodes, workspaces } from '../../../src/server/db/schema';
 import { InteractionRequest, InteractionResponse } from '../../../src/shared/domain/interaction';
@@ -318,7 +318,8 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
     expect(trainer.trainings).toBe(before + 1);
     const [stored] = await bot.db.select().from(botModels).where(eq(botModels.workspaceId, own.workspaceId!));
     expect(stored?.trainingKey).toBe(trainingKey(specs.map((n) => ({ nodeId: n.nodeId, nodeName: n.nodeName!, examples: n.examples }))));
-    expect(JSON.parse(stored!.model)).toHaveProperty('nluManager');
+    expect(JSON.parse(await unpackModel(stored!.model))).toHaveProperty('nluManager');
+    expect(stored!.model.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // stored gzipped
 
     forgetModelsInMemory(); // what a restart does
     const restarted = createAssistant({ db: bot.db, trainer });
@@ -328,6 +329,20 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
       expect(trainer.trainings).toBe(before + 1);
     } finally {
       await restarted.close();
+    }
+
+    // A stored model that cannot be read (not gzip) is trained again, and the turn still answered.
+    await bot.db.update(botModels).set({ model: Buffer.from('{"nluManager":{}}') }).where(eq(botModels.workspaceId, own.workspaceId!));
+    forgetModelsInMemory();
+    const errors: string[] = [];
+    const damaged = createAssistant({ db: bot.db, trainer, onError: (_error, context) => errors.push(context) });
+    try {
+      const answered = await damaged.answerTurn(bot.db, { organizationId: own.organizationId, idVa: own.idVa, conversationId: conv, text: 'cuánto vale la mensualidad del servicio', attachments: [], consecutiveFailures: 0, now: NOW });
+      expect(answered).toMatchObject({ answered: true, intent: `tarifas_${tag}` });
+      expect(trainer.trainings).toBe(before + 2);
+      expect(errors).toEqual(['stored model unreadable']);
+    } finally {
+      await damaged.close();
     }
   });
 
@@ -357,6 +372,10 @@ describe.each(BACKENDS)('virtual assistant on %s', (backend) => {
     }, 'the retrained model');
     expect(await ask('me dice el cronograma para los festivos')).toMatchObject({ answered: true, intent: `horarios_${tag}` });
     expect(trainer.trainings).toBe(trainedBefore + 1);
+    // The superseded model left the process's memory; the new one stays.
+    const [after] = await bot.db.select({ key: botModels.trainingKey }).from(botModels).where(eq(botModels.workspaceId, own.workspaceId!));
+    expect(modelKeysInMemory()).toContain(after!.key);
+    expect(modelKeysInMemory()).not.toContain(before!.key);
   });
   it('warms up: loads or trains and stores every workspace model before any customer writes', async () => {
     const tag = `w${Date.now().toString(36)}`;

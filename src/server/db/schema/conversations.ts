@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { FileRef } from '../../../shared/domain/chat';
 import type { ResponseItem } from '../../../shared/domain/interaction';
 import { organizations } from './organizations';
@@ -7,15 +7,11 @@ import { virtualAgents } from './virtual-agents';
 import { channelTypes } from './channel-types';
 import { users } from './users';
 import { automaticTransferReasons, businessReasons, finalReasons, notAttendedEvents, splits } from './chat-config';
+import { bytea } from './bytea';
 import { responseNodes } from './workspaces';
 import { cities } from './locations';
 import { consentTexts } from './widget';
 import { sessionExpirationTypes } from './session-expiry';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value))
-});
 
 /** A customer, identified by document type and number within an organisation (recurrence counts on it). */
 export const customers = pgTable(
