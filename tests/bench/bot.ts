@@ -191,7 +191,7 @@ export async function benchBot({ intents, turns }: BotBenchOptions): Promise<str
     const trainedMs = nowMs() - trainStart;
     busy.disable();
     const loadStart = nowMs();
-    const large = WorkspaceModel.load(trainingKey(nodes), trained.model, trained.trainingMs, documents);
+    const large = await WorkspaceModel.load(trainingKey(nodes), trained.model, trained.trainingMs, documents);
     const loadMs = nowMs() - loadStart;
     const bare = bareNlp();
     for (const d of documents) bare.addDocument(LOCALE, d.utterance, d.label);
@@ -204,7 +204,7 @@ export async function benchBot({ intents, turns }: BotBenchOptions): Promise<str
         `training a generated ${intents}-intent workspace (${documents.length} phrases)`,
         `${(readyMs / 1000).toFixed(2)} s ready (worker ${(trainedMs / 1000).toFixed(2)} s + load ${loadMs.toFixed(0)} ms) ÷ bare NLP.js train() ${(bareMs / 1000).toFixed(2)} s = ${(readyMs / bareMs).toFixed(2)}×  goal ≤ ${TRAINING_GOAL_S} s — ${met(readyMs <= TRAINING_GOAL_S * 1000)}`
       ),
-      line('event-loop delay while the worker trained (max / p99)', `${(busy.max / 1e6).toFixed(1)} / ${(busy.percentile(99) / 1e6).toFixed(1)} ms ÷ idle ${(idle.max / 1e6).toFixed(1)} / ${(idle.percentile(99) / 1e6).toFixed(1)} ms; model ${(trained.model.length / 1e6).toFixed(2)} MB`)
+      line('event-loop delay while the worker trained (max / p99)', `${(busy.max / 1e6).toFixed(1)} / ${(busy.percentile(99) / 1e6).toFixed(1)} ms ÷ idle ${(idle.max / 1e6).toFixed(1)} / ${(idle.percentile(99) / 1e6).toFixed(1)} ms; model ${(trained.model.length / 1e6).toFixed(2)} MB gzipped`)
     );
 
     // Classification per turn.

@@ -2,7 +2,7 @@
  * The floor of the `assistant-config` bench's chat beside retraining: bare NLP.js train() of a
  * corpus, one training after the other, in a process of its own (as the platform's trainer is a
  * thread beside the platform), until told to stop. The corpus comes in the first message; each
- * finished training is reported with its duration.
+ * finished training is reported with its duration. And the memory floor of a large import (importFloor).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { Nlp } from '@nlpjs/nlp';
 import { LangEs } from '@nlpjs/lang-es';
 import { z } from 'zod';
 import { LOCALE, NLP_SETTINGS } from '../../src/server/bot/training';
+import { peakRssGrowth } from './report';
 
 const Corpus = z.array(z.object({ utterance: z.string(), label: z.string() }));
 export type Corpus = z.infer<typeof Corpus>;
@@ -58,8 +59,48 @@ async function trainUntilStopped(raw: unknown): Promise<void> {
   process.exit(0);
 }
 
+/**
+ * The memory floor of an import (assistant-config): in a fresh process, the export's file parsed
+ * once, bare NLP.js training of `corpus`, and the trained model exported and imported into another
+ * Nlp (a training must not run on the thread that answers, so any platform moves its model once).
+ * Answers that stretch's peak RSS growth (bytes) and the training's duration (ms).
+ */
+export async function importFloor(file: string, corpus: Corpus): Promise<{ growth: number; trainingMs: number }> {
+  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const answer = new Promise<unknown>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`bench: the import floor's process exited (${code})`)));
+  });
+  child.send({ floor: { file, corpus } });
+  const result = z.object({ growth: z.number(), trainingMs: z.number() }).parse(await answer);
+  child.kill();
+  return result;
+}
+
+async function measureFloor(file: string, corpus: Corpus): Promise<void> {
+  let trainingMs = 0;
+  const { growth } = await peakRssGrowth(async () => {
+    const parsed: unknown = JSON.parse(file);
+    const nlp = new Nlp(structuredClone(NLP_SETTINGS));
+    nlp.use(LangEs);
+    for (const d of corpus) nlp.addDocument(LOCALE, d.utterance, d.label);
+    const start = performance.now();
+    await nlp.train();
+    trainingMs = performance.now() - start;
+    const answering = new Nlp(structuredClone(NLP_SETTINGS));
+    answering.use(LangEs);
+    answering.import(nlp.export(true));
+    return [parsed, answering];
+  });
+  process.send?.({ growth, trainingMs });
+}
+
+const FloorRequest = z.object({ floor: z.object({ file: z.string(), corpus: Corpus }) });
+
 if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
   process.once('message', (raw) => {
-    void trainUntilStopped(raw);
+    const floor = FloorRequest.safeParse(raw);
+    if (floor.success) void measureFloor(floor.data.floor.file, floor.data.floor.corpus);
+    else void trainUntilStopped(raw);
   });
 }

@@ -1,4 +1,8 @@
 /** Sampling and printing shared by the bench's parts: every figure is a ratio to a raw baseline of the same run. */
+import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
 
 export const LABEL_WIDTH = 64;
 
@@ -61,4 +65,54 @@ export async function until(test: () => boolean, ms: number, what: string, every
     if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
     await new Promise((done) => setTimeout(done, everyMs));
   }
+}
+
+/**
+ * Samples this process's resident set (/proc/self/status VmRSS, Linux) every 5 ms from a thread of
+ * its own, so that a synchronous stretch of the main thread (a JSON.parse of megabytes, an NLP.js
+ * model loaded) does not hide its peak. The kernel's own high-water mark (VmHWM after a
+ * clear_refs reset) was tried: it misses memory given back through madvise, and said 2 MB for an
+ * import sampling saw grow by hundreds.
+ */
+const SAMPLER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const rss = () => Number(/^VmRSS:\\s+(\\d+)\\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
+let peak = 0;
+let timer = null;
+parentPort.on('message', (message) => {
+  if (message === 'start') {
+    peak = rss();
+    timer = setInterval(() => { peak = Math.max(peak, rss()); }, 5);
+  } else {
+    clearInterval(timer);
+    parentPort.postMessage(Math.max(peak, rss()));
+  }
+});
+`;
+
+/**
+ * The peak resident-set growth of this process (bytes; its worker threads included) while `run`
+ * runs, from its resident set after a garbage collection.
+ */
+export async function peakRssGrowth<T>(run: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const sampler = new Worker(SAMPLER_SOURCE, { eval: true });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the sampler's own thread up before the base
+    collectGarbage();
+    const base = Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+    const peak = new Promise<number>((resolve) => sampler.once('message', (value: number) => resolve(value)));
+    sampler.postMessage('start');
+    const result = await run();
+    sampler.postMessage('stop');
+    return { result, growth: (await peak) - base };
+  } finally {
+    await sampler.terminate();
+  }
+}
+
+/** A full garbage collection, whether or not node was started with --expose-gc. */
+export function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }

@@ -108,10 +108,17 @@ const PARTS = {
       customers: envInt(env, 'BENCH_ASSISTANT_CUSTOMERS', 80),
       messages: envInt(env, 'BENCH_ASSISTANT_MESSAGES', 15),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0),
-      importMb: envInt(env, 'BENCH_ASSISTANT_IMPORT_MB', 10)
+      importMb: envInt(env, 'BENCH_ASSISTANT_IMPORT_MB', 10),
+      figures: assistantFigures(env.BENCH_ASSISTANT_FIGURES)
     })
 } as const;
 type Part = keyof typeof PARTS;
+
+function assistantFigures(raw: string | undefined): 'all' | 'live' | 'import' {
+  if (raw === undefined || raw === '' || raw === 'all') return 'all';
+  if (raw === 'live' || raw === 'import') return raw;
+  throw new Error(`BENCH_ASSISTANT_FIGURES must be all, live or import (got ${raw})`);
+}
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);
 
 const requested = (env.BENCH_PARTS ?? Object.keys(PARTS).join(','))
