@@ -41,7 +41,7 @@ import { createTestDatabase } from '../support/database';
 import { openCrowd, prepareAgents } from './chat-latency';
 import { echoBaseline, echoRun, type LatencyRun } from './echo-baseline';
 import { signInToken, startBenchPlatform } from './platform';
-import { inBatches, LABEL_WIDTH, percentile } from './report';
+import { inBatches, LABEL_WIDTH, percentile, rssBytes } from './report';
 import { startServerProcess } from './server-process';
 
 export interface ClusterBenchOptions {
@@ -74,14 +74,6 @@ const PLATFORM_ENV = {
 
 const rate = (run: LatencyRun): number => (run.samples.length * 1000) / run.elapsedMs;
 const fmtRate = (perSecond: number): string => `${perSecond.toFixed(0)}/s`;
-
-/** A process's resident set (bytes), from /proc (Linux). */
-export async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
-  if (kb === undefined) throw new Error(`bench: no VmRSS for process ${pid}`);
-  return Number(kb) * 1024;
-}
 
 /** A process's CPU time so far (user + system, seconds), from /proc (Linux; clock ticks of 1/100 s). */
 export async function cpuSeconds(pid: number): Promise<number> {

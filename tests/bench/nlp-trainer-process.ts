@@ -20,9 +20,12 @@ export interface BareTrainer {
   stop(): Promise<number[]>;
 }
 
+/** This file in a process of its own (under tsx), told what to do by its first message. */
+const forkThisFile = () => fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+
 /** Forks this file (under tsx) and starts training `corpus` over and over. */
 export async function startBareTrainer(corpus: Corpus): Promise<BareTrainer> {
-  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = forkThisFile();
   const trainings: number[] = [];
   child.on('message', (raw: unknown) => {
     const ms = z.number().safeParse(raw);
@@ -66,7 +69,7 @@ async function trainUntilStopped(raw: unknown): Promise<void> {
  * Answers that stretch's peak RSS growth (bytes) and the training's duration (ms).
  */
 export async function importFloor(file: string, corpus: Corpus): Promise<{ growth: number; trainingMs: number }> {
-  const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = forkThisFile();
   const answer = new Promise<unknown>((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`bench: the import floor's process exited (${code})`)));

@@ -1,5 +1,5 @@
 /** Sampling and printing shared by the bench's parts: every figure is a ratio to a raw baseline of the same run. */
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
@@ -67,6 +67,14 @@ export async function until(test: () => boolean, ms: number, what: string, every
   }
 }
 
+/** A process's resident set (bytes), from /proc (Linux). */
+export async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`bench: no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
 /**
  * Samples this process's resident set (/proc/self/status VmRSS, Linux) every 5 ms from a thread of
  * its own, so that a synchronous stretch of the main thread (a JSON.parse of megabytes, an NLP.js
@@ -100,7 +108,7 @@ export async function peakRssGrowth<T>(run: () => Promise<T>): Promise<{ result:
   try {
     await new Promise((resolve) => setTimeout(resolve, 200)); // the sampler's own thread up before the base
     collectGarbage();
-    const base = Number(/^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+    const base = await rssBytes(process.pid);
     const peak = new Promise<number>((resolve) => sampler.once('message', (value: number) => resolve(value)));
     sampler.postMessage('start');
     const result = await run();

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/types';
 import { botModels, workspaces } from '../db/schema';
 import { IntentModel } from './intent-model';
@@ -60,7 +61,7 @@ function exactPhrases(documents: readonly TrainingDocument[]): Map<string, strin
 
 /** Models kept in memory (the least recently used go first). */
 const MEMORY_LIMIT = 32;
-const inMemory = new Map<string, WorkspaceModel>();
+const inMemory = new LRUCache<string, WorkspaceModel>({ max: MEMORY_LIMIT });
 const inTraining = new Map<string, Promise<WorkspaceModel>>();
 
 /** Forgets every model kept in memory, as a restart does (the bench and tests use it to load models from the database). */
@@ -71,25 +72,6 @@ export function forgetModelsInMemory(): void {
 /** The training keys of the models kept in memory (tests). */
 export function modelKeysInMemory(): string[] {
   return [...inMemory.keys()];
-}
-
-function recall(key: string): WorkspaceModel | undefined {
-  const model = inMemory.get(key);
-  if (model) {
-    inMemory.delete(key);
-    inMemory.set(key, model);
-  }
-  return model;
-}
-
-function remember(model: WorkspaceModel): void {
-  inMemory.delete(model.key);
-  inMemory.set(model.key, model);
-  while (inMemory.size > MEMORY_LIMIT) {
-    const oldest = inMemory.keys().next().value;
-    if (oldest === undefined) break;
-    inMemory.delete(oldest);
-  }
 }
 
 export interface ModelWorkspace {
@@ -128,7 +110,7 @@ export class ModelRegistry {
   async modelFor(db: Db, workspace: ModelWorkspace): Promise<WorkspaceModel | null> {
     if (workspace.nodes.length === 0) return null;
     const key = trainingKey(workspace.nodes);
-    const known = recall(key);
+    const known = inMemory.get(key);
     if (known) {
       this.answerWith(workspace.id, known);
       this.ensureStored(workspace.id, known);
@@ -143,7 +125,7 @@ export class ModelRegistry {
     if (current) {
       const loaded = await this.loadStored(row.trainingKey, row.model, row.trainingMs, documents);
       if (loaded) {
-        remember(loaded);
+        inMemory.set(key, loaded);
         this.stored.set(workspace.id, key);
         this.answerWith(workspace.id, loaded);
         return loaded;
@@ -206,7 +188,7 @@ export class ModelRegistry {
     if (!shared) {
       const started = this.trainer.train(documents).then(async (trained) => {
         const model = await WorkspaceModel.load(key, trained.model, trained.trainingMs, documents);
-        remember(model);
+        inMemory.set(key, model);
         return model;
       });
       shared = started;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/types';
 import { answerElements, responseNodes, virtualAgents, workspaces } from '../db/schema';
 import type { AnswerElementRow } from './items';
@@ -76,24 +77,15 @@ const CACHED_WORKSPACES = 64;
  * The nodes it hands out are shared by every turn: read, never changed.
  */
 export class WorkspaceCache {
-  private readonly entries = new Map<number, { revision: number; nodes: BotNode[] }>();
+  private readonly entries = new LRUCache<number, { revision: number; nodes: BotNode[] }>({ max: CACHED_WORKSPACES });
 
   nodes(workspaceId: number, revision: number): BotNode[] | undefined {
     const entry = this.entries.get(workspaceId);
-    if (!entry || entry.revision !== revision) return undefined;
-    this.entries.delete(workspaceId);
-    this.entries.set(workspaceId, entry);
-    return entry.nodes;
+    return entry?.revision === revision ? entry.nodes : undefined;
   }
 
   keep(workspaceId: number, revision: number, nodes: BotNode[]): void {
-    this.entries.delete(workspaceId);
     this.entries.set(workspaceId, { revision, nodes });
-    while (this.entries.size > CACHED_WORKSPACES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 }
 
