@@ -30,6 +30,7 @@ import { agentSupervisionEndpoints } from './agent-supervision';
 import { splitBulkEndpoints } from './splits-bulk';
 import { consoleExtraEndpoints } from './console-extras';
 import { ldapEndpoints } from './ldap';
+import { notifyDeliveryEndpoints } from './notify-delivery';
 import { queueSupervisionEndpoints } from './queue-supervision';
 
 /** The area files, by area; tests check that no two areas use the same entry name. */
@@ -65,6 +66,7 @@ export const endpointAreas = {
   splitBulk: splitBulkEndpoints,
   consoleExtras: consoleExtraEndpoints,
   ldap: ldapEndpoints,
+  notifyDelivery: notifyDeliveryEndpoints,
   queueSupervision: queueSupervisionEndpoints
 } as const;
 
@@ -108,6 +110,7 @@ export const endpoints = {
   ...splitBulkEndpoints,
   ...consoleExtraEndpoints,
   ...ldapEndpoints,
+  ...notifyDeliveryEndpoints,
   ...queueSupervisionEndpoints
 } as const satisfies Record<string, EndpointDef>;
 

@@ -16,6 +16,7 @@ export const emailEndpoints = {
     response: z.array(NotificationEmail),
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Shape not shown in SPEC: the addresses that receive notification e-mails (idEmail, email, descripcion, activo), newest first.'
   }),
   createNotificationEmail: endpoint({
@@ -27,6 +28,7 @@ export const emailEndpoints = {
     response: NotificationEmail,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Body not shown in SPEC: email, descripcion, activo. 409 when the address is already registered. Answers the created record.'
   }),
   updateNotificationEmail: endpoint({
@@ -38,6 +40,7 @@ export const emailEndpoints = {
     response: NotificationEmail,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Body: idEmail with email, descripcion, activo. Answers the updated record.'
   }),
   deleteNotificationEmail: endpoint({
@@ -49,6 +52,7 @@ export const emailEndpoints = {
     response: SuccessResult,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Path spelled as SPEC gives it; query idEmail. Answers { success }.'
   })
 } as const;

@@ -27,6 +27,7 @@ export const notificationEndpoints = {
     response: z.array(NotificationTemplate),
     access: SETTINGS_EDITORS,
     org: { in: 'query', name: 'companyId' },
+    ipc: ['settings'],
     note: 'The templates of the company, optionally of one notification type.'
   }),
   deleteNotificationTemplate: endpoint({
@@ -36,6 +37,7 @@ export const notificationEndpoints = {
     params: z.object({ id: IdParam }),
     response: SuccessResult,
     access: SETTINGS_EDITORS,
+    ipc: ['settings'],
     note: "The {id} is the template's. The template's company decides the scope (the caller must be allowed on it). Answers { success }."
   }),
   upsertNotificationTemplate: endpoint({
@@ -46,6 +48,7 @@ export const notificationEndpoints = {
     response: NotificationTemplate,
     access: SETTINGS_EDITORS,
     org: { in: 'body', name: 'companyId' },
+    ipc: ['settings'],
     note: 'One template per company, event type and notification type: creates it, or replaces it (by id or by that key). BodySms and id only when present (SPEC §5).'
   }),
   notificationLog: endpoint({

@@ -12,25 +12,43 @@ export function notificationTypeOptions(types: readonly NotificationType[]): Not
   return types.map((t) => ({ ...t, checked: true }));
 }
 
-/** SPEC §3 "Notification template". TypeNotification is a notification type id. */
+/**
+ * SPEC §3 "Notification template": companyId, eventType, TypeNotification, codeTemplate, BodySms
+ * and id. TypeNotification is a notification type id. Issue 39 adds what SPEC does not show:
+ * the e-mail's subject and body (Liquid, like BodySms), 'No incluir contenido del cliente' and
+ * the version every save increases.
+ */
 export const NotificationTemplate = z.object({
   companyId: z.number().int(),
   eventType: z.string(),
   TypeNotification: z.number().int(),
   codeTemplate: z.string(),
   BodySms: z.string().optional(),
-  id: z.number().int().optional()
+  id: z.number().int().optional(),
+  subject: z.string(),
+  body: z.string(),
+  excludeCustomerContent: z.boolean(),
+  version: z.number().int()
 });
 export type NotificationTemplate = z.infer<typeof NotificationTemplate>;
 
-/** The upsert body; BodySms and id are sent only when present (SPEC §5). */
+/** The longest e-mail body a template may hold. */
+export const TEMPLATE_BODY_MAX = 20000;
+
+/**
+ * The upsert body; BodySms and id are sent only when present (SPEC §5). An e-mail template needs
+ * subject and body; an SMS template needs BodySms (the server checks which, and every variable).
+ */
 export const UpsertNotificationTemplate = z.object({
   companyId: PositiveInt,
   eventType: requiredText('El tipo de evento', 60).regex(/^[A-Za-z0-9_.-]+$/, { message: 'El tipo de evento solo admite letras, números, puntos, guiones y _' }),
   TypeNotification: PositiveInt,
   codeTemplate: requiredText('El código de la plantilla', 120),
-  BodySms: optionalText('El cuerpo del SMS', 1000).optional(),
-  id: PositiveInt.optional()
+  BodySms: optionalText('El cuerpo del SMS', 1600).optional(),
+  id: PositiveInt.optional(),
+  subject: optionalText('El asunto', 300).refine((v) => !/[\r\n]/.test(v), { message: 'El asunto no puede tener saltos de línea' }).default(''),
+  body: optionalText('El cuerpo del correo', TEMPLATE_BODY_MAX).default(''),
+  excludeCustomerContent: z.boolean().default(false)
 });
 
 /** SPEC §3 "Notification email": idEmail; the rest is not shown — the address and what it is for. */

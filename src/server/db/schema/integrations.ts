@@ -4,7 +4,11 @@ import { organizations } from './organizations';
 import { virtualAgents } from './virtual-agents';
 import { conversations } from './conversations';
 
-/** Every call the virtual assistant made to an external service (the integration log and its statistics). */
+/**
+ * Every call the platform made to an external service (the integration log and its statistics): the
+ * virtual assistant's integrations, and (issue 39) each SMTP or SMS provider call of a notification,
+ * whose id_va is null (service 'smtp', 'sms' or 'eml').
+ */
 export const integrationCalls = pgTable(
   'integration_calls',
   {
@@ -12,9 +16,7 @@ export const integrationCalls = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.idOrg, { onDelete: 'cascade' }),
-    idVa: integer('id_va')
-      .notNull()
-      .references(() => virtualAgents.idVa, { onDelete: 'cascade' }),
+    idVa: integer('id_va').references(() => virtualAgents.idVa, { onDelete: 'cascade' }),
     conversationId: text('conversation_id').references(() => conversations.idConv, { onDelete: 'set null' }),
     calledAt: timestamp('called_at', { withTimezone: true }).notNull(),
     /** The integration's service name ('consulta_saldo', 'agendar_cita'…): the integrationService filter. */
