@@ -67,6 +67,16 @@ export interface ServerConfig {
   ldapProbeLimit: { max: number; windowSeconds: number };
   /** A whole 'Probar' at most this long (ms), whatever the form's timeouts. */
   ldapProbeDeadlineMs: number;
+  /**
+   * Issue 39: where the organisations' SMTP servers and SMS providers may be beyond the public
+   * Internet (NOTIFY_ALLOWED_HOSTS, same form as LDAP_ALLOWED_HOSTS). Empty by default.
+   */
+  notifyAllowedHosts: LdapAllowList;
+  /**
+   * Issue 39: the folder the .eml files of organisations without an SMTP server are written to
+   * (NOTIFY_OUTBOX_DIR). Unset: beside the PGlite data directory ('outbox'), or a temporary folder.
+   */
+  notifyOutboxDir: string | undefined;
 }
 
 /** A token bucket: `burst` at once, then `perSecond` more each second. */
@@ -143,6 +153,7 @@ Variables: DATABASE_URL (PostgreSQL), REDIS_URL (varias instancias), REDIS_KEY_P
            CHAT_MESSAGE_BURST (${DEFAULT_SOCKET_RATE_LIMITS.messages.burst}), CHAT_MESSAGES_PER_SECOND (${DEFAULT_SOCKET_RATE_LIMITS.messages.perSecond}), TRUST_PROXY (false),
            WIDGET_CONNECT_MAX (${DEFAULT_WIDGET_CONNECT_LIMIT.max}), WIDGET_CONNECT_WINDOW_SECONDS (${DEFAULT_WIDGET_CONNECT_LIMIT.windowSeconds}),
            REPORTS_POOL_SIZE (${DEFAULT_REPORTS_POOL_SIZE}), LDAP_ALLOWED_HOSTS (vacío: solo directorios en direcciones públicas),
+           NOTIFY_ALLOWED_HOSTS (vacío: solo servidores SMTP y de SMS en direcciones públicas), NOTIFY_OUTBOX_DIR,
            LDAP_PROBE_MAX (${DEFAULT_LDAP_PROBE_LIMIT.max}), LDAP_PROBE_WINDOW_SECONDS (${DEFAULT_LDAP_PROBE_LIMIT.windowSeconds}),
            ATIENDE_MIGRATIONS_DIR, LOG_LEVEL (warn)`;
 
@@ -187,7 +198,9 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
       max: positiveInt(env.LDAP_PROBE_MAX, DEFAULT_LDAP_PROBE_LIMIT.max, 'LDAP_PROBE_MAX'),
       windowSeconds: positiveInt(env.LDAP_PROBE_WINDOW_SECONDS, DEFAULT_LDAP_PROBE_LIMIT.windowSeconds, 'LDAP_PROBE_WINDOW_SECONDS')
     },
-    ldapProbeDeadlineMs: DEFAULT_LDAP_PROBE_DEADLINE_MS
+    ldapProbeDeadlineMs: DEFAULT_LDAP_PROBE_DEADLINE_MS,
+    notifyAllowedHosts: ldapAllowedHosts(env.NOTIFY_ALLOWED_HOSTS, 'NOTIFY_ALLOWED_HOSTS'),
+    notifyOutboxDir: env.NOTIFY_OUTBOX_DIR || undefined
   };
 }
 
@@ -281,7 +294,7 @@ const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-
  * IP addresses and CIDR ranges (IPv6 ones with or without brackets). Blank entries are ignored;
  * anything else — a port, a wildcard, a range past its family's length — is refused.
  */
-export function ldapAllowedHosts(raw: string | undefined): LdapAllowList {
+export function ldapAllowedHosts(raw: string | undefined, variable = 'LDAP_ALLOWED_HOSTS'): LdapAllowList {
   const entries = (raw ?? '').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
   if (entries.length === 0) return NO_ALLOWED_HOSTS;
   const hosts: string[] = [];
@@ -294,7 +307,7 @@ export function ldapAllowedHosts(raw: string | undefined): LdapAllowList {
     else if (HOST_NAME.test(name) && !/(^|\.)\d+$/.test(name)) hosts.push(name);
     else {
       throw new ConfigError(
-        `LDAP_ALLOWED_HOSTS: «${entry}» no es un nombre de servidor, una dirección IP ni un rango CIDR (por ejemplo ldap.empresa.co, 10.0.0.5, 10.20.0.0/16 o fd00::/8), separados por comas`
+        `${variable}: «${entry}» no es un nombre de servidor, una dirección IP ni un rango CIDR (por ejemplo ldap.empresa.co, 10.0.0.5, 10.20.0.0/16 o fd00::/8), separados por comas`
       );
     }
   }
