@@ -25,7 +25,8 @@ export type Effect =
   | { kind: 'widget'; conversationId: string; send: (notifier: Notifier) => void }
   | { kind: 'queue'; splitId: number }
   | { kind: 'monitor'; organizationId: number; topics: readonly MonitorTopic[] }
-  | { kind: 'route' };
+  | { kind: 'route' }
+  | { kind: 'notify' };
 
 /**
  * What a transaction decided to tell the world. Collected while it runs and sent only after it
@@ -60,5 +61,10 @@ export class Effects {
   /** The router should run: a conversation entered a queue, or an agent may take more chats now. */
   route(): void {
     this.list.push({ kind: 'route' });
+  }
+
+  /** Issue 39: the transaction queued notifications: the outbox worker is woken once it committed (src/server/notify/kick.ts). */
+  notify(): void {
+    this.list.push({ kind: 'notify' });
   }
 }

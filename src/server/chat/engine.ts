@@ -6,6 +6,7 @@ import type { Db } from '../db/types';
 import { createAssistant } from '../bot/assistant';
 import { acceptChat, finishChat, sendMessage, syncChats, transferChat } from './agent-actions';
 import { Effects, type Notifier } from './effects';
+import { kickNotifyWorker } from '../notify/kick';
 import { queuedWidgetStates } from './snapshots';
 import type { MonitorTopic } from '../../shared/realtime';
 import type { Step } from './lifecycle';
@@ -172,6 +173,7 @@ export class ChatEngine {
   private dispatch(fx: Effects): void {
     const n = this.notifier;
     let route = false;
+    let notify = false;
     for (const e of fx.list) {
       try {
         if (e.kind === 'message') {
@@ -181,6 +183,7 @@ export class ChatEngine {
         } else if (e.kind === 'agent' || e.kind === 'widget') e.send(n);
         else if (e.kind === 'queue') this.queueDirty.add(e.splitId);
         else if (e.kind === 'monitor') this.markMonitored(e.organizationId, e.topics);
+        else if (e.kind === 'notify') notify = true;
         else route = true;
       } catch (error) {
         this.onError(error, 'dispatch');
@@ -188,6 +191,7 @@ export class ChatEngine {
     }
     if (this.queueDirty.size > 0) this.scheduleQueueFlush();
     if (route) void this.requestAssignment();
+    if (notify) kickNotifyWorker();
   }
 
   private markMonitored(organizationId: number, topics: readonly MonitorTopic[]): void {

@@ -7,6 +7,7 @@ import { loadRules, notAttendedEventId, transferReasonId, type NotAttendedCode }
 import { storeMessage, type ConversationRow } from './message-store';
 import { withinWorkingHours } from './schedule';
 import { widgetState } from './snapshots';
+import { raiseConversationEnded } from '../notify/events';
 
 /**
  * The state transitions of a conversation. Each runs inside the caller's transaction on a row the
@@ -84,6 +85,8 @@ export async function endConversation(
     .where(eq(conversations.idConv, conv.idConv))
     .returning();
   if (!ended) throw new Error(`endConversation: ${conv.idConv} vanished`);
+  // Issue 39: the transcript to the customer and, not attended, the notice to the supervisors — queued in this transaction.
+  await raiseConversationEnded(step, ended, how.notAttended ?? null);
   await announceState(step, ended);
   if (holder !== null) {
     fx.agent(holder, 'chat:ended', { conversationId: conv.idConv, endAcronym: how.acronym, endedBy: how.endedBy, endedAt: now.toISOString() });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/types';
-import { conversationAssignments, conversations, messages, notificationEmails, notificationOutbox, notificationTemplates } from '../../../src/server/db/schema';
+import { conversationAssignments, conversations, messages, notificationEmails, notificationOutbox, notificationTemplates, users } from '../../../src/server/db/schema';
 import { WEB_CHANNEL_ID } from '../../../src/server/chat/widget-actions';
 import { NOTIFICATION_CHANNEL_IDS, type NotificationEventCode } from '../../../src/shared/notifications/events';
 import type { FileRef } from '../../../src/shared/domain/chat';
@@ -94,6 +94,18 @@ export async function addTemplates(db: Db, organizationId: number, eventType: No
 /** An active notification e-mail of the organisation (a staff recipient). */
 export async function addNotificationEmail(db: Db, organizationId: number, email: string): Promise<void> {
   await db.insert(notificationEmails).values({ organizationId, email, descripcion: 'Pruebas' });
+}
+
+/** A person of the organisation (any seeded hash: these tests sign tokens directly or sign in with the demo password). */
+export async function addUser(db: Db, organizationId: number, person: { role: number; email: string; name: string; isActive?: boolean }): Promise<number> {
+  const [seeded] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, 'asesor@demo.co'));
+  if (!seeded) throw new Error('fixture: the seeded asesor@demo.co is missing');
+  const [row] = await db
+    .insert(users)
+    .values({ organizationId, email: person.email, name: person.name, role: person.role, passwordHash: seeded.hash, isActive: person.isActive ?? true })
+    .returning({ idUser: users.idUser });
+  if (!row) throw new Error('fixture: user');
+  return row.idUser;
 }
 
 /** The organisation's outbox rows, in the order they were written. */
