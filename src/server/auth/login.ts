@@ -14,6 +14,8 @@ import type { PlatformServices } from '../services';
 import { endUserSessions } from './revocation';
 import { emailKey, failUnknownSignIn } from './unknown-accounts';
 import { issueSession } from './session-tokens';
+import { raiseAccountLocked } from '../notify/events';
+import { kickNotifyWorker } from '../notify/kick';
 
 const invalidCredentials = (): HttpError => new HttpError(401, MSG.session.invalidCredentials);
 const locked = (): HttpError => new HttpError(403, MSG.session.userLocked);
@@ -30,8 +32,9 @@ export interface AttemptOrigin {
  * 403 from then on (auth/unknown-accounts.ts) — so no answer tells whether an e-mail has an account.
  * Consecutive failures are counted in one UPDATE, which also locks the account when the count
  * reaches the organisation's loginAttemptsAllowed — that failure already answers 403 — and records
- * the lock's origin (address and time); that lock ends the account's open sessions at once
- * (endUserSessions), as an administrator's lock does. A locked or inactive account answers 403
+ * the lock's origin (address and time), in one transaction with the notice of the lock to the
+ * organisation's administrators (BLOQUEO_USUARIO, src/server/notify/events.ts). That lock ends the
+ * account's open sessions at once (endUserSessions), as an administrator's lock does. A locked or inactive account answers 403
  * whatever the password, unless the organisation's automatic unlock has come (the lock is lifted
  * first). Before a wrong password is counted against any account, the address's budget of
  * different accounts is asked (auth/failure-budget.ts): past it, 429 and nothing counted. Sign-ins
@@ -64,16 +67,21 @@ export async function signIn(
   if (!valid) {
     await admitFailure(failures, origin, email);
     const locksNow = sql`${users.failedAttempts} + 1 >= (select ${organizations.loginAttemptsAllowed} from ${organizations} where ${organizations.idOrg} = ${users.organizationId})`;
-    const [after] = await db
-      .update(users)
-      .set({
-        failedAttempts: sql`${users.failedAttempts} + 1`,
-        isLocked: locksNow,
-        lockedFromIp: sql`case when ${locksNow} then ${origin.ip}::text else ${users.lockedFromIp} end`,
-        lockedAt: sql`case when ${locksNow} then ${origin.at.toISOString()}::timestamptz else ${users.lockedAt} end`
-      })
-      .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false)))
-      .returning({ isLocked: users.isLocked });
+    // The failure and, when it locks the account, the administrators' notice (BLOQUEO_USUARIO, issue 39) commit together.
+    const { after, queued } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          failedAttempts: sql`${users.failedAttempts} + 1`,
+          isLocked: locksNow,
+          lockedFromIp: sql`case when ${locksNow} then ${origin.ip}::text else ${users.lockedFromIp} end`,
+          lockedAt: sql`case when ${locksNow} then ${origin.at.toISOString()}::timestamptz else ${users.lockedAt} end`
+        })
+        .where(and(eq(users.idUser, account.idUser), eq(users.isLocked, false)))
+        .returning({ isLocked: users.isLocked });
+      return { after: row, queued: row?.isLocked ? await raiseAccountLocked(tx, account.idUser, origin) : 0 };
+    });
+    if (queued > 0) kickNotifyWorker();
     // This failure locked the account (committed): whoever is signed in as it is signed out.
     if (after?.isLocked) {
       await recordAccess(db, { userId: account.idUser, organizationId: account.organizationId, event: 'locked', at: origin.at, ip: origin.ip });
