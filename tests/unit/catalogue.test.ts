@@ -236,7 +236,9 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['PUT', '/api/workspaces/{id}/umbrales'],
   ['POST', '/api/workspaces/{id}/probar'],
   ['POST', '/api/answers/media'],
-  ['POST', '/api/workspaces/{id}/watson-import']
+  ['POST', '/api/workspaces/{id}/watson-import'],
+  // Notifications (issue 39): the desktop app's report of a scheduled export that failed.
+  ['POST', '/api/notificaciones/eventos/exportacion-fallida']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

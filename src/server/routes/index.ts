@@ -17,6 +17,7 @@ import { locationRoutes } from './locations';
 import { registerModules, type RouteModule } from './module';
 import { multimediaRoutes } from './multimedia';
 import { notificationTypeRoutes } from './notification-types';
+import { notifyEventRoutes } from './notify-events';
 import { organizationRoutes } from './organizations';
 import { queueSupervisionRoutes } from './queue-supervision';
 import { reasonRoutes } from './reasons';
@@ -68,7 +69,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   entryFormRoutes,
   sessionExpiryRoutes,
   // Personalisation settings (configuracion/personalizacion/funcionalidades)
-  featureRoutes
+  featureRoutes,
+  // Notifications (issue 39): the events the desktop app reports
+  notifyEventRoutes
 ];
 
 /** Every implemented catalogue entry, and the customer widget. */

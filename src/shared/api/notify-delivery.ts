@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { IdOrgParams, ORG_PATH, SETTINGS_EDITORS } from './access';
 import { IdParam, SuccessResult } from '../domain/common';
+import { requiredText } from '../domain/fields';
 import { UpsertNotificationTemplate } from '../domain/notification';
 import { NotifyChannelsBody, NotifyChannelsView, NotifyProbeBody, NotifyProbeResult, OutboxEntry, Suppression, TemplatePreview } from '../domain/notify-channels';
 
@@ -121,8 +122,8 @@ export const notifyDeliveryEndpoints = {
     method: 'POST',
     path: '/api/notificaciones/eventos/exportacion-fallida',
     body: z.object({
-      report: z.string().trim().min(1).max(120),
-      error: z.string().trim().min(1).max(500)
+      report: requiredText('El reporte', 120),
+      error: requiredText('El error', 500)
     }),
     response: z.object({ queued: z.number().int().nonnegative() }),
     access: SETTINGS_EDITORS,
