@@ -4,7 +4,8 @@ import { DateTime } from 'luxon';
 import type { IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
 import type { z } from 'zod';
-import { reportFileName, type ReportSchedule, type SaveScheduleArg, type ScheduleInput } from '../../shared/report-downloads';
+import { endpoints } from '../../shared/api/catalogue';
+import { REPORT_DOWNLOADS, reportFileName, type ReportSchedule, type SaveScheduleArg, type ScheduleInput } from '../../shared/report-downloads';
 import type { ApiClient } from './api-client';
 import type { EventBus } from './event-bus';
 import { safeFileName, uniquePath } from './file-download';
@@ -133,10 +134,27 @@ export function createReportSchedules(deps: ReportSchedulesDeps): ReportSchedule
         error: outcome.ok ? null : (outcome.error ?? MSG.reports.loadFailed)
       };
       if (!outcome.ok) deps.logger.warn(`Scheduled report ${schedule.report} failed: ${lastRun.error}`);
-      return update(schedule.id, (s) => ({ ...s, lastRun })) ?? { ...schedule, lastRun };
+      const saved = update(schedule.id, (s) => ({ ...s, lastRun })) ?? { ...schedule, lastRun };
+      if (lastRun.error !== null) reportFailure(schedule, lastRun.error);
+      return saved;
     } finally {
       active.delete(schedule.id);
     }
+  }
+
+  /**
+   * Issue 39: the platform hears of a failed run and notifies the administrator who scheduled it
+   * (EXPORTACION_FALLIDA, by their own session: the owner is the one signed in). Not awaited by the
+   * run; a report the platform did not take is logged, never shown to the user.
+   */
+  function reportFailure(schedule: ReportSchedule, error: string): void {
+    const body = { report: REPORT_DOWNLOADS[schedule.report].label, error: error.slice(0, 500) };
+    void deps.api
+      .call(endpoints.reportScheduledExportFailed, { body })
+      .then((result) => {
+        if (!result.ok) deps.logger.warn(`Could not report the failed scheduled report ${schedule.report}: ${result.error.message}`);
+      })
+      .catch((failure: unknown) => deps.logger.warn(`Could not report the failed scheduled report ${schedule.report}`, failure));
   }
 
   async function check(): Promise<void> {

@@ -8,7 +8,9 @@ import { createElectronSettings } from '../../../src/main/adapters/settings.elec
 import { createReportSchedules, lastDue, runRange, SCHEDULE_CHECK_MS, SCHEDULE_TEXT, type ReportSchedules } from '../../../src/main/services/report-schedules';
 import { silentLogger, type FileSaver, type Settings, type Tokens } from '../../../src/main/services/ports';
 import type { ReportSchedule } from '../../../src/shared/report-downloads';
-import { accessToken, fakeClock, harness, refreshToken, type FakeClock, type Harness } from './fakes';
+import { accessToken, fakeClock, harness, json, refreshToken, settle, type FakeClock, type Harness, type Recorded } from './fakes';
+import { endpoints } from '../../../src/shared/api/catalogue';
+import { MSG } from '../../../src/shared/messages';
 
 const CSV = '\uFEFFAsesor,Estado\nValentina López,Activo\n';
 /** Local wall-clock times (luxon's default zone: the machine's, as the scheduler reads it). */
@@ -241,5 +243,91 @@ describe('scheduled exports', () => {
     const list = await schedules.list();
     expect(list.ok && list.data).toEqual([]);
     expect((await schedules.runNow(schedule.id)).ok).toBe(false);
+  });
+});
+
+/** Issue 39: a scheduled run that fails is reported to the platform, which notifies its owner (EXPORTACION_FALLIDA). */
+describe('a failed scheduled run is reported to the platform', () => {
+  const REPORTED = endpoints.reportScheduledExportFailed.path;
+  const START = at('2026-03-10T07:30');
+  let dir: string;
+  let h: Harness;
+  let schedules: ReportSchedules;
+  let warnings: string[];
+  /** The platform's answer to a call (`path`): the export's CSV and the report's acknowledgement unless a test says otherwise. */
+  let answer: (req: Recorded) => Response;
+  const tokens: Tokens = { access: accessToken({ role: 3, exp: START / 1000 + 30 * 86_400 }), refresh: refreshToken(START + 30 * 86_400_000) };
+  const saver: FileSaver = { choosePath: async () => null, chooseFolder: async () => dir, showInFolder: () => undefined };
+  const reports = () => h.calls.filter((c) => c.path === REPORTED);
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'atiende-programados-'));
+    warnings = [];
+    answer = (req) => (req.path === REPORTED ? json(200, { queued: 1 }) : new Response(CSV, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }));
+    const clock = fakeClock(START);
+    h = await harness((req) => answer(req), { tokens, clock });
+    h.services.schedules.dispose();
+    schedules = createReportSchedules({
+      api: h.services.api,
+      store: { current: () => tokens },
+      settings: h.settings,
+      saver,
+      bus: h.services.bus,
+      clock,
+      logger: { ...silentLogger, warn: (message) => warnings.push(message) }
+    });
+  });
+  afterEach(() => {
+    schedules.dispose();
+    h.services.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function saved(): Promise<ReportSchedule> {
+    await schedules.chooseFolder();
+    const result = await schedules.save({ schedule: { report: 'agentHistory', query: { agents: [5] }, frequency: 'daily', hour: 6, folder: dir, weekday: null, idOrg: null, format: 'csv', delimiter: ';' } });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.data;
+  }
+
+  it("says which report failed and why, with the owner's session; a run that worked reports nothing", async () => {
+    const schedule = await saved();
+    const ok = await schedules.runNow(schedule.id);
+    expect(ok.ok && ok.data.lastRun?.ok).toBe(true);
+    await settle();
+    expect(reports()).toEqual([]);
+
+    rmSync(dir, { recursive: true, force: true });
+    const failed = await schedules.runNow(schedule.id);
+    expect(failed.ok && failed.data.lastRun).toMatchObject({ ok: false, error: SCHEDULE_TEXT.folderMissing });
+    await vi.waitFor(() => expect(reports()).toHaveLength(1));
+    expect(reports()[0]).toMatchObject({ method: 'POST', authorization: `Bearer ${tokens.access}`, body: { report: 'Histórico de asesores', error: SCHEDULE_TEXT.folderMissing } });
+    expect(warnings.filter((w) => w.startsWith('Could not report'))).toEqual([]);
+  });
+
+  it("an export the platform refused is reported with the run's reason", async () => {
+    const schedule = await saved();
+    answer = (req) => (req.path === REPORTED ? json(200, { queued: 1 }) : json(500, { message: 'boom' }));
+    const failed = await schedules.runNow(schedule.id);
+    const reason = failed.ok ? failed.data.lastRun?.error : null;
+    expect(reason).toBe(MSG.generic.serverError);
+    await vi.waitFor(() => expect(reports()).toHaveLength(1));
+    expect(reports()[0]?.body).toEqual({ report: 'Histórico de asesores', error: reason });
+  });
+
+  it('a report the platform does not take is logged, never shown: the run answers as before', async () => {
+    const schedule = await saved();
+    rmSync(dir, { recursive: true, force: true });
+    answer = (req) => (req.path === REPORTED ? json(500, { message: 'caído' }) : new Response(CSV, { status: 200 }));
+    const failed = await schedules.runNow(schedule.id);
+    expect(failed).toMatchObject({ ok: true, data: { lastRun: { ok: false, error: SCHEDULE_TEXT.folderMissing } } });
+    await vi.waitFor(() => expect(warnings.some((w) => w.startsWith('Could not report the failed scheduled report agentHistory'))).toBe(true));
+    // A platform that cannot be reached at all: the same.
+    answer = () => {
+      throw new TypeError('fetch failed');
+    };
+    const again = await schedules.runNow(schedule.id);
+    expect(again.ok).toBe(true);
+    await vi.waitFor(() => expect(warnings.filter((w) => w.startsWith('Could not report')).length).toBe(2));
   });
 });
