@@ -13,6 +13,7 @@ import { installErrorHandling } from './http/errors';
 import { WidgetConnectBudget } from './realtime/rate-limits';
 import { attachRealtime, type Realtime } from './realtime/server';
 import { openRateLimiters, type RateLimiters } from './rate-limiters';
+import { PasswordExpiryJob } from './notify/password-expiry';
 import { registerRoutes } from './routes';
 import { shareRefreshes } from './stats/planner-stats';
 import { registerHealthRoutes } from './routes/health';
@@ -81,8 +82,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       report: (err, context) => app.log.error({ err }, `realtime: ${context}`)
     });
     const live = realtime;
+    // Issue 39: the password-expiry notices (src/server/notify/password-expiry.ts), a timer of the platform as the sweeper is.
+    const passwordNotices = new PasswordExpiryJob({ db: database.db, clock: config.clock, onError: (err) => app.log.error({ err }, 'notify: password expiry') });
     app.addHook('preClose', () => live.close());
     app.addHook('onClose', async () => {
+      await passwordNotices.close();
       await assistant.close();
       await counters.close();
       await database.close();
@@ -94,6 +98,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerHealthRoutes(app, { db: database.db, migrationsFolder, pingRedis: live.pingRedis });
     await app.ready();
     chat.startTimers();
+    // The platform's timers run together: SWEEP_INTERVAL_MS=0 (the tests) stops this one too.
+    if (config.sweepIntervalMs > 0) passwordNotices.start();
     // The workspaces' models load (or train, off the event loop) before the first customers need them.
     assistant.warmUp().catch((err: unknown) => app.log.error({ err }, 'assistant: warm-up'));
     return app;
