@@ -236,7 +236,20 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['PUT', '/api/workspaces/{id}/umbrales'],
   ['POST', '/api/workspaces/{id}/probar'],
   ['POST', '/api/answers/media'],
-  ['POST', '/api/workspaces/{id}/watson-import']
+  ['POST', '/api/workspaces/{id}/watson-import'],
+  // Notifications (issue 39): the organisation's SMTP and SMS channels with 'Probar conexión', a
+  // template's preview and 'Enviar prueba', what the outbox gave up on with 'Reintentar', the
+  // suppressed addresses, and the desktop app's report of a scheduled export that failed.
+  ['GET', '/api/organization/{idOrg}/notificaciones/canales'],
+  ['PUT', '/api/organization/{idOrg}/notificaciones/canales'],
+  ['POST', '/api/organization/{idOrg}/notificaciones/canales/probar'],
+  ['POST', '/config/previewTemplate'],
+  ['POST', '/config/sendTestTemplate/{id}'],
+  ['GET', '/api/organization/{idOrg}/notificaciones/pendientes'],
+  ['POST', '/api/organization/{idOrg}/notificaciones/pendientes/{id}/reintentar'],
+  ['GET', '/api/organization/{idOrg}/notificaciones/suprimidos'],
+  ['DELETE', '/api/organization/{idOrg}/notificaciones/suprimidos'],
+  ['POST', '/api/notificaciones/eventos/exportacion-fallida']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */
