@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { NotificationTemplate } from '../../../src/shared/domain/notification';
 import { TemplatePreview } from '../../../src/shared/domain/notify-channels';
 import { NOTIFICATION_EVENT_CODES, NOTIFICATION_EVENTS, notificationEvent } from '../../../src/shared/notifications/events';
 import { templateProblem } from '../../../src/shared/notifications/liquid';
-import { notificationChannels, notificationOutbox, notificationTemplates, organizations } from '../../../src/server/db/schema';
+import { conversations, messages, notificationChannels, notificationOutbox, notificationTemplates, organizations, users } from '../../../src/server/db/schema';
 import { DEFAULT_NOTIFICATION_TEMPLATES } from '../../../src/server/notify/default-templates';
 import { TEMPLATE_TEXT } from '../../../src/server/notify/templates';
 import { SEND_TEST_TEXT } from '../../../src/server/routes/notification-templates';
@@ -181,17 +182,61 @@ describe.each(BACKENDS)('notification templates on %s', (backend) => {
     expect(chosen.json()).toMatchObject({ companyId: 200, id, version: 2 });
   });
 
-  it('previews the typed template with the event’s values, leaving out the customer’s words when asked, and stores nothing', async () => {
+  it('previews the typed template with the catalogue’s examples while the organisation has no record of the event, leaving out the customer’s words when asked, and stores nothing', async () => {
     const before = await tableDigest(platform.app);
     const res = await call('admin@demo.co', 'POST', PREVIEW, email());
     expect(res.statusCode, res.body).toBe(200);
     const preview = TemplatePreview.parse(res.json());
-    expect(preview).toMatchObject({ subject: 'Cuenta bloqueada: Carlos Ruiz', body: 'La cuenta carlos@example.com se bloqueó desde 10.0.0.8.', sms: null });
+    expect(preview).toEqual({ subject: 'Cuenta bloqueada: Carlos Ruiz', body: 'La cuenta carlos@example.com se bloqueó desde 10.0.0.8.', sms: null, source: null });
     const smsPreview = TemplatePreview.parse((await call('admin@demo.co', 'POST', PREVIEW, sms({ BodySms: 'Cliente: {{ cliente.nombre }}.' }))).json());
     expect(smsPreview).toMatchObject({ subject: '', body: '', sms: 'Cliente: Ana Gómez.' });
     const hidden = TemplatePreview.parse((await call('admin@demo.co', 'POST', PREVIEW, sms({ BodySms: 'Cliente: {{ cliente.nombre }}.', excludeCustomerContent: true }))).json());
     expect(hidden.sms).toBe('Cliente: .');
     expect(changedTables(before, await tableDigest(platform.app))).toEqual([]);
+  });
+
+  it("previews with the organisation's latest real record of the event: a finished conversation with its messages, a locked account", async () => {
+    const ended = new Date(Date.now() + 60_000);
+    const idConv = `conv-preview-${Date.now()}`;
+    await platform.app.db.insert(conversations).values({
+      idConv,
+      organizationId: 100,
+      idVa: 1,
+      channelId: 3,
+      customerData: { 'Nombre completo': 'Marta Ríos', 'Correo electrónico': 'marta@ejemplo.co' },
+      status: 'FINALIZADA',
+      startedAt: new Date(ended.getTime() - 10 * 60_000),
+      endedAt: ended,
+      lastCustomerActivityAt: ended,
+      lastSeq: 3,
+      widgetTokenHash: randomBytes(16).toString('hex')
+    });
+    await platform.app.db.insert(messages).values([
+      { conversationId: idConv, seq: 1, tipoMensaje: 'TEXTO', tipoUsuario: 'CLIENTE', mensaje: 'Necesito el duplicado de mi factura', fechaMensaje: ended },
+      { conversationId: idConv, seq: 2, tipoMensaje: 'TEXTO', tipoUsuario: 'BOT', mensaje: 'Con gusto, se la enviamos por correo', fechaMensaje: ended },
+      { conversationId: idConv, seq: 3, tipoMensaje: 'COMMAND', tipoUsuario: 'SISTEMA', mensaje: 'FCCC', fechaMensaje: ended }
+    ]);
+    const summary = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.eventType === 'RESUMEN_CONVERSACION');
+    const body = { companyId: 100, eventType: 'RESUMEN_CONVERSACION', TypeNotification: 1, codeTemplate: 'resumen', subject: summary?.subject ?? '', body: summary?.body ?? '' };
+    const res = await call('admin@demo.co', 'POST', PREVIEW, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = TemplatePreview.parse(res.json());
+    expect(preview.subject).toBe('Resumen de su conversación con Demo Contact Center');
+    expect(preview.body).toContain('Hola Marta Ríos:');
+    expect(preview.body).toContain(`conversación ${idConv}`);
+    expect(preview.body).toMatch(/\] Cliente: Necesito el duplicado de mi factura\n\[\d\d:\d\d\] Asistente: Con gusto, se la enviamos por correo\n/);
+    expect(preview.body).not.toContain('FCCC');
+    expect(preview.source).toMatch(/^Conversación finalizada el \d\d\/\d\d\/\d{4} \d\d:\d\d \(Marta Ríos\)$/);
+    // 'No incluir contenido del cliente': the customer's name and words left out.
+    const hidden = TemplatePreview.parse((await call('admin@demo.co', 'POST', PREVIEW, { ...body, excludeCustomerContent: true })).json());
+    expect(hidden.body).not.toContain('Marta');
+    expect(hidden.body).not.toContain('factura');
+
+    // A locked account of the organisation: the preview and 'Enviar prueba' use it.
+    await platform.app.db.update(users).set({ lockedAt: ended, lockedFromIp: '198.51.100.7' }).where(eq(users.email, 'asesor@demo.co'));
+    const locked = TemplatePreview.parse((await call('admin@demo.co', 'POST', PREVIEW, email())).json());
+    expect(locked).toMatchObject({ subject: 'Cuenta bloqueada: Valentina López', body: 'La cuenta asesor@demo.co se bloqueó desde 198.51.100.7.' });
+    expect(locked.source).toMatch(/^Bloqueo de Valentina López el /);
   });
 
   it("'Enviar prueba' queues the saved template to the editor's own address (an SMS one to the phone given) through the outbox", async () => {
@@ -201,7 +246,8 @@ describe.each(BACKENDS)('notification templates on %s', (backend) => {
     expect(sent.json()).toEqual({ queued: true, recipient: 'admin@demo.co' });
     const [row] = await platform.app.db.select().from(notificationOutbox).where(eq(notificationOutbox.templateId, mail?.id ?? 0));
     expect(row).toMatchObject({ organizationId: 100, eventType: 'BLOQUEO_USUARIO', typeNotificationId: 1, recipient: 'admin@demo.co', recipientRole: 'ADMINISTRADOR', status: 'PENDIENTE', templateVersion: mail?.version });
-    expect(row?.variables).toMatchObject({ 'usuario.nombre': expect.any(String) });
+    // Rendered as its preview: with the organisation's latest locked account.
+    expect(row?.variables).toMatchObject({ 'usuario.nombre': 'Valentina López', 'usuario.email': 'asesor@demo.co', 'bloqueo.ip': '198.51.100.7' });
 
     const [text] = await list(100, 'admin@demo.co', 2);
     const noPhone = await call('admin@demo.co', 'POST', `/config/sendTestTemplate/${text?.id ?? 0}`, {});
