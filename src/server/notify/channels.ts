@@ -296,7 +296,8 @@ interface SmtpFailure {
 function smtpFailure(error: SmtpFailure): string {
   if (error.code === 'EAUTH') return CHANNEL_TEXT.smtpLoginRefused;
   if (error.code === 'ENOAUTH') return CHANNEL_TEXT.smtpLoginNeeded;
-  if (error.code === 'ETLS' && /STARTTLS/i.test(error.message ?? '') && error.responseCode === undefined) return CHANNEL_TEXT.smtpNoStartTls;
+  // The server answered the STARTTLS command with a refusal (a failed handshake has no reply code: one text below).
+  if (error.code === 'ETLS' && error.responseCode !== undefined) return CHANNEL_TEXT.smtpNoStartTls;
   if (error.responseCode !== undefined && error.response) return CHANNEL_TEXT.smtpRefused(error.response.replace(/\p{Cc}/gu, ' ').slice(0, 300));
   return CHANNEL_TEXT.smtpUnreachable;
 }

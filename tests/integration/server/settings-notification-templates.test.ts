@@ -167,6 +167,7 @@ describe.each(BACKENDS)('notification templates on %s', (backend) => {
     expect(byId.statusCode).toBe(404);
     expect(byId.json().message).toBe(TEMPLATE_TEXT.notFound);
     expect((await call('admin@otra.co', 'POST', UPSERT, email())).statusCode).toBe(403);
+    expect((await call('admin@otra.co', 'POST', PREVIEW, email())).statusCode).toBe(403);
     expect((await call('admin@otra.co', 'GET', '/config/getTemplatesByCompany?companyId=100')).statusCode).toBe(403);
     expect((await call('admin@demo.co', 'DELETE', `/config/deleteTemplate/${id}`)).statusCode).toBe(404);
     expect((await call('admin@demo.co', 'POST', `/config/sendTestTemplate/${id}`, {})).statusCode).toBe(404);

@@ -253,6 +253,12 @@ describe.each(BACKENDS)('the notification channels (SMTP and SMS) on %s', (backe
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ ok: false, detail: CHANNEL_TEXT.smtpUnreachable });
 
+    // The sink offers no STARTTLS: 'starttls' says so; 'tls' on a plain port is a connection that failed.
+    const noStartTls = await probe(allowed.app, { ...settings({ smtpSecurity: 'starttls' }), channel: 'email' });
+    expect(noStartTls.json()).toMatchObject({ ok: false, detail: CHANNEL_TEXT.smtpNoStartTls });
+    const tlsOnPlain = await probe(allowed.app, { ...settings({ smtpSecurity: 'tls' }), channel: 'email' });
+    expect(tlsOnPlain.json()).toMatchObject({ ok: false, detail: CHANNEL_TEXT.smtpUnreachable });
+
     const noLogin = await probe(allowed.app, { ...settings({ smtpUser: '', smtpPassword: undefined }), channel: 'email' });
     expect(noLogin.json()).toMatchObject({ ok: true, detail: CHANNEL_TEXT.smtpOk });
 
