@@ -58,7 +58,7 @@ export async function resolveEndpoint(url: string, rules: AddressRules, lookup: 
 /**
  * A host (a name or an IP literal, lower case, no brackets, no trailing dot) resolved once and
  * checked as resolveEndpoint checks a URL's: every address it resolves to allowed, the first one
- * answered. Also the notification channels' (an SMTP server, an SMS provider: src/server/notify/channels.ts).
+ * answered. Also the notification channels' (an SMTP server, an SMS provider: src/server/notify/channel-settings.ts).
  */
 export async function resolveHost(host: string, rules: AddressRules, lookup: Lookup = systemLookup): Promise<Omit<DirectoryEndpoint, 'port'>> {
   let addresses: readonly { address: string }[];

@@ -27,7 +27,7 @@ export const PROBE_TEXT: ProbeTexts = {
 /**
  * What else has a budget of this kind, counted apart from the LDAP directory's under its own names
  * with the same numbers (config.ldapProbeLimit): the notification channels' 'Probar conexión'
- * (src/server/notify/channels.ts), which also connects from the platform with a typed password.
+ * (src/server/notify/channel-settings.ts), which also connects from the platform with a typed password.
  */
 export interface ProbeKind {
   /** The limiters' names: `${name}-org` and `${name}-running`. */

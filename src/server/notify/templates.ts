@@ -7,7 +7,7 @@ import { countSms } from '../../shared/notifications/sms';
 import { notificationTypes } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
-import { smsMaxParts } from './channels';
+import { smsMaxParts } from './channel-settings';
 
 /**
  * Issue 39: what makes a notification template one the platform can send, checked on every save and

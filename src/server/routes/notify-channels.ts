@@ -12,7 +12,7 @@ import {
   saveChannels,
   typedSms,
   typedSmtp
-} from '../notify/channels';
+} from '../notify/channel-settings';
 import { notifyOutboxFolder } from '../notify/outbox-folder';
 import { loadSecretKey } from '../notify/secrets';
 import { HttpError } from '../http/errors';

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { NotifyChannelsView, NotifyProbeResult, type NotifyChannelsBody } from '../../../src/shared/domain/notify-channels';
 import { ldapAllowedHosts } from '../../../src/server/config';
 import { notificationChannels } from '../../../src/server/db/schema';
-import { CHANNEL_TEXT, PLATFORM_FROM_ADDRESS } from '../../../src/server/notify/channels';
+import { CHANNEL_TEXT, PLATFORM_FROM_ADDRESS } from '../../../src/server/notify/channel-settings';
 import { notifyOutboxFolder } from '../../../src/server/notify/outbox-folder';
 import { loadSecretKey, unseal } from '../../../src/server/notify/secrets';
 import { BACKENDS } from '../../support/database';
@@ -25,6 +25,7 @@ import { changedTables, tableDigest } from './hostile-input-cases';
 
 const PASSWORD = 'Secreta-SMTP-2026';
 const TOKEN = 'token-sms-2026';
+const BASIC = `Basic ${Buffer.from(`atiende:${TOKEN}`).toString('base64')}`;
 
 /** A loopback SMTP server that wants user 'notificaciones' with PASSWORD, and counts what connects. */
 async function smtpSink(): Promise<{ port: number; connections(): number; logins(): string[]; close(): Promise<void> }> {
@@ -48,12 +49,12 @@ async function smtpSink(): Promise<{ port: number; connections(): number; logins
   return { port, connections: () => connections, logins: () => logins, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A loopback HTTP "SMS provider" that answers 200 to Bearer TOKEN and 401 otherwise, and keeps what it was asked. */
+/** A loopback HTTP "SMS provider" that answers 200 to Basic atiende:TOKEN and 401 otherwise, and keeps what it was asked. */
 async function smsProvider(): Promise<{ port: number; requests: IncomingMessage[]; close(): Promise<void> }> {
   const requests: IncomingMessage[] = [];
   const server: Server = createServer((req, res) => {
     requests.push(req);
-    res.statusCode = req.headers.authorization === `Bearer ${TOKEN}` ? 200 : 401;
+    res.statusCode = req.headers.authorization === BASIC ? 200 : 401;
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,7 +85,7 @@ describe.each(BACKENDS)('the notification channels (SMTP and SMS) on %s', (backe
     smtpPassword: PASSWORD,
     fromAddress: 'avisos@demo.co',
     smsUrl: `http://127.0.0.1:${sms.port}/v1/sms`,
-    smsUser: '',
+    smsUser: 'atiende',
     smsToken: TOKEN,
     smsMaxParts: 2,
     capCount: 5,
@@ -276,7 +277,7 @@ describe.each(BACKENDS)('the notification channels (SMTP and SMS) on %s', (backe
     expect(ok.json()).toMatchObject({ ok: true, detail: CHANNEL_TEXT.smsAnswered(200) });
     const request = sms.requests.at(-1);
     expect(request).toMatchObject({ method: 'HEAD', url: '/v1/sms' });
-    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request?.headers.authorization).toBe(BASIC);
     const refused = await probe(allowed.app, { ...settings({ smsToken: 'otro-token' }), channel: 'sms' });
     expect(refused.json()).toMatchObject({ ok: false, detail: CHANNEL_TEXT.smsCredentialsRefused(401) });
     const down = await probe(allowed.app, { ...settings({ smsUrl: `http://127.0.0.1:${await closedPort()}/sms` }), channel: 'sms' });

@@ -4,7 +4,7 @@ import type { CreateNotificationEmail, NotificationEmail, UpdateNotificationEmai
 import { notificationEmails } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { HttpError } from '../../http/errors';
-import { fromAddressOf } from '../../notify/channels';
+import { fromAddressOf } from '../../notify/channel-settings';
 import { duplicateAs } from '../conflicts';
 import { found, removed } from '../repository';
 

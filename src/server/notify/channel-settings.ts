@@ -274,10 +274,12 @@ export function smtpTransportOptions(settings: SmtpSettings, endpoint: CheckedHo
   };
 }
 
-/** The Authorization header of a call to the SMS provider: Basic with a user (user:token), Bearer with a token alone, none without. */
+/**
+ * The Authorization header of a call to the SMS provider, as a send carries it (the worker's SMS
+ * channel, notify-delivery): Basic user:token when a user is set, none otherwise.
+ */
 export function smsAuthorization(settings: Pick<SmsSettings, 'user' | 'token'>): string | null {
-  if (settings.user !== '') return `Basic ${Buffer.from(`${settings.user}:${settings.token ?? ''}`).toString('base64')}`;
-  return settings.token ? `Bearer ${settings.token}` : null;
+  return settings.user === '' ? null : `Basic ${Buffer.from(`${settings.user}:${settings.token ?? ''}`).toString('base64')}`;
 }
 
 export interface ProbeOutcome {
