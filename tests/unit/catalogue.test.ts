@@ -237,7 +237,18 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['POST', '/api/workspaces/{id}/probar'],
   ['POST', '/api/answers/media'],
   ['POST', '/api/workspaces/{id}/watson-import'],
-  // Notifications (issue 39): the desktop app's report of a scheduled export that failed.
+  // Notifications (issue 39): the organisation's SMTP and SMS channels with 'Probar conexión', a
+  // template's preview and 'Enviar prueba', what the outbox gave up on with 'Reintentar', the
+  // suppressed addresses, and the desktop app's report of a scheduled export that failed.
+  ['GET', '/api/organization/{idOrg}/notificaciones/canales'],
+  ['PUT', '/api/organization/{idOrg}/notificaciones/canales'],
+  ['POST', '/api/organization/{idOrg}/notificaciones/canales/probar'],
+  ['POST', '/config/previewTemplate'],
+  ['POST', '/config/sendTestTemplate/{id}'],
+  ['GET', '/api/organization/{idOrg}/notificaciones/pendientes'],
+  ['POST', '/api/organization/{idOrg}/notificaciones/pendientes/{id}/reintentar'],
+  ['GET', '/api/organization/{idOrg}/notificaciones/suprimidos'],
+  ['DELETE', '/api/organization/{idOrg}/notificaciones/suprimidos'],
   ['POST', '/api/notificaciones/eventos/exportacion-fallida']
 ];
 

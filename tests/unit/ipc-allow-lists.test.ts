@@ -111,7 +111,24 @@ const SETTINGS = [
   'updateDepartment',
   // personalizacion/funcionalidades (issue 38)
   'features',
-  'updateFeatureStatus'
+  'updateFeatureStatus',
+  // notificaciones/eventos and emails, the channels, the outbox and the suppressions (issue 39)
+  'notificationTemplates',
+  'upsertNotificationTemplate',
+  'deleteNotificationTemplate',
+  'previewNotificationTemplate',
+  'sendTestNotificationTemplate',
+  'notificationEmails',
+  'createNotificationEmail',
+  'updateNotificationEmail',
+  'deleteNotificationEmail',
+  'notifyChannels',
+  'saveNotifyChannels',
+  'probeNotifyChannel',
+  'outboxEntries',
+  'retryOutboxEntry',
+  'notificationSuppressions',
+  'deleteNotificationSuppression'
 ];
 
 const ANALYTICS = [

@@ -20,6 +20,7 @@ import { widgetSeed } from './widget.seed';
 import { filesSeed } from './files.seed';
 import { workspacesSeed } from './workspaces.seed';
 import { notificationTypesSeed } from './notification-types.seed';
+import { notificationTemplatesSeed } from './notification-templates.seed';
 import { conversationsSeed } from './conversations.seed';
 import type { SeedContext, SeedModule } from './types';
 
@@ -44,6 +45,7 @@ export const SEED_MODULES: readonly SeedModule[] = [
   filesSeed,
   workspacesSeed,
   notificationTypesSeed,
+  notificationTemplatesSeed,
   conversationsSeed
 ];
 

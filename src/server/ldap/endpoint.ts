@@ -51,8 +51,16 @@ function hostOf(url: URL): string {
  */
 export async function resolveEndpoint(url: string, rules: AddressRules, lookup: Lookup = systemLookup): Promise<DirectoryEndpoint> {
   const parsed = new URL(url);
-  const host = hostOf(parsed);
   const port = parsed.port === '' ? (parsed.protocol === 'ldaps:' ? 636 : 389) : Number(parsed.port);
+  return { ...(await resolveHost(hostOf(parsed), rules, lookup)), port };
+}
+
+/**
+ * A host (a name or an IP literal, lower case, no brackets, no trailing dot) resolved once and
+ * checked as resolveEndpoint checks a URL's: every address it resolves to allowed, the first one
+ * answered. Also the notification channels' (an SMTP server, an SMS provider: src/server/notify/channel-settings.ts).
+ */
+export async function resolveHost(host: string, rules: AddressRules, lookup: Lookup = systemLookup): Promise<Omit<DirectoryEndpoint, 'port'>> {
   let addresses: readonly { address: string }[];
   try {
     addresses = await lookup(host);
@@ -63,7 +71,7 @@ export async function resolveEndpoint(url: string, rules: AddressRules, lookup: 
   if (!first) throw new AddressRefused(host, 'unresolved', `${host} resolves to no address`);
   const refused = addresses.find(({ address }) => !rules.allows(address, host));
   if (refused) throw new AddressRefused(host, 'not-allowed', `${host} resolves to ${refused.address}, outside the allowed addresses`);
-  return { host, address: first.address, port };
+  return { host, address: first.address };
 }
 
 /**

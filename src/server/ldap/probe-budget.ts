@@ -14,32 +14,53 @@ import type { RateLimiters } from '../rate-limiters';
  * instance dies holding it, it frees itself when its window (twice the probe's deadline) ends.
  */
 
-export const PROBE_TEXT = {
+export interface ProbeTexts {
+  busy: string;
+  tooMany: (wait: string) => string;
+}
+
+export const PROBE_TEXT: ProbeTexts = {
   busy: 'Ya hay una prueba del directorio LDAP en curso para esta entidad. Espere a que termine e inténtelo de nuevo.',
   tooMany: (wait: string) => `Se han hecho demasiadas pruebas del directorio LDAP para esta entidad. Inténtelo de nuevo en ${wait}.`
-} as const;
+};
+
+/**
+ * What else has a budget of this kind, counted apart from the LDAP directory's under its own names
+ * with the same numbers (config.ldapProbeLimit): the notification channels' 'Probar conexión'
+ * (src/server/notify/channel-settings.ts), which also connects from the platform with a typed password.
+ */
+export interface ProbeKind {
+  /** The limiters' names: `${name}-org` and `${name}-running`. */
+  name: string;
+  texts: ProbeTexts;
+  /** How long one probe may take at most (ms). */
+  deadlineMs: number;
+}
 
 export class ProbeBudget {
   constructor(
     private readonly attempts: RateLimiterAbstract,
-    private readonly running: RateLimiterAbstract
+    private readonly running: RateLimiterAbstract,
+    private readonly texts: ProbeTexts = PROBE_TEXT
   ) {}
 
-  static create(limiters: RateLimiters, config: Pick<ServerConfig, 'ldapProbeLimit' | 'ldapProbeDeadlineMs'>): ProbeBudget {
+  static create(limiters: RateLimiters, config: Pick<ServerConfig, 'ldapProbeLimit' | 'ldapProbeDeadlineMs'>, kind?: ProbeKind): ProbeBudget {
     const { max, windowSeconds } = config.ldapProbeLimit;
+    const { name, texts, deadlineMs } = kind ?? { name: 'ldap-probe', texts: PROBE_TEXT, deadlineMs: config.ldapProbeDeadlineMs };
     return new ProbeBudget(
-      limiters.limiter('ldap-probe-org', { points: max, durationSeconds: windowSeconds }),
+      limiters.limiter(`${name}-org`, { points: max, durationSeconds: windowSeconds }),
       // Twice the deadline: the probe's work before it (the settings' read, the host's resolution) is not under it.
-      limiters.limiter('ldap-probe-running', { points: 1, durationSeconds: (2 * config.ldapProbeDeadlineMs) / 1000 })
+      limiters.limiter(`${name}-running`, { points: 1, durationSeconds: (2 * deadlineMs) / 1000 }),
+      texts
     );
   }
 
   /** Runs `probe` as organisation `idOrg`'s probe: 429 (Spanish, Retry-After) while another runs or the window's budget is spent. */
   async run<T>(idOrg: number, probe: () => Promise<T>): Promise<T> {
     const key = String(idOrg);
-    await take(this.running, key, () => PROBE_TEXT.busy);
+    await take(this.running, key, () => this.texts.busy);
     try {
-      await take(this.attempts, key, (wait) => PROBE_TEXT.tooMany(wait));
+      await take(this.attempts, key, (wait) => this.texts.tooMany(wait));
       return await probe();
     } finally {
       await this.running.delete(key).catch(() => undefined);

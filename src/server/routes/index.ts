@@ -16,8 +16,11 @@ import { ldapRoutes } from './ldap';
 import { locationRoutes } from './locations';
 import { registerModules, type RouteModule } from './module';
 import { multimediaRoutes } from './multimedia';
+import { notificationEmailRoutes } from './notification-emails';
+import { notificationTemplateRoutes } from './notification-templates';
 import { notificationTypeRoutes } from './notification-types';
 import { notifyEventRoutes } from './notify-events';
+import { notifyChannelRoutes } from './notify-channels';
 import { organizationRoutes } from './organizations';
 import { queueSupervisionRoutes } from './queue-supervision';
 import { reasonRoutes } from './reasons';
@@ -65,6 +68,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   statisticsRoutes,
   reportRoutes,
   notificationTypeRoutes,
+  // Notifications settings (configuracion/notificaciones/*, issue 39): templates, e-mails, channels
+  notificationTemplateRoutes,
+  notificationEmailRoutes,
+  notifyChannelRoutes,
   // Virtual-assistant settings (configuracion/asesor-virtual/*)
   entryFormRoutes,
   sessionExpiryRoutes,

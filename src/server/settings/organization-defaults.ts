@@ -8,13 +8,14 @@ import { endMessageRepository } from './repositories/end-messages';
 import { createSessionExpiryDefaults } from './repositories/session-expiry';
 import { seedFeatures } from './repositories/features';
 import { createStarterWorkspace } from './starter-workspace';
+import { createDefaultTemplates } from '../notify/default-templates';
 
 /**
  * What a new organisation needs to work at once, in the shapes the demo data set gives its own
  * (src/server/demo): the block and expiry parameters are the columns' defaults (5 attempts, 90
  * days, no automatic unlock); here the chat parameters the engine applies to one without any, the
  * six end messages in SPEC §9 order naming the organisation, and a first virtual agent with the
- * entry form every demo assistant asks, the default widget theme (SPEC §3), its two session-expiry types and every feature toggle on. Its splits, agents and reasons are
+ * entry form every demo assistant asks, the default widget theme (SPEC §3), its two session-expiry types and every feature toggle on, and a Spanish e-mail template of each notification event. Its splits, agents and reasons are
  * the administrator's to create; its assistant starts with a starter workspace (starter-workspace.ts). Runs in the creating transaction.
  */
 export async function provisionOrganization(tx: Db, org: { idOrg: number; name: string }, now: Date): Promise<void> {
@@ -37,4 +38,6 @@ export async function provisionOrganization(tx: Db, org: { idOrg: number; name: 
   await createSessionExpiryDefaults(tx, org.idOrg, assistant.idVa);
   // Issue 38: a starter workspace (greeting, not understood, hand-over), so the assistant works from day one.
   await createStarterWorkspace(tx, org.idOrg, assistant.idVa);
+  // Issue 39: a Spanish e-mail template of each notification event, so its notifications go out from day one.
+  await createDefaultTemplates(tx, org.idOrg, now);
 }

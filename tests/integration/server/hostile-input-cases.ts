@@ -214,10 +214,14 @@ export interface VariantOptions {
   listenerPort?: number;
 }
 
-/** The field's valid URL with its host replaced by each non-public one (and its port by the listener's). */
+/**
+ * The field's valid URL with its host replaced by each non-public one (and its port by the
+ * listener's); a field that is a host alone (an SMTP server's) is each non-public host itself.
+ */
 function nonPublicUrls(schema: Schema, { listenerPort }: VariantOptions): Variant[] {
   const sample = sampleOf(schema);
   if (typeof sample !== 'string') return [];
+  if (!sample.includes('://')) return NON_PUBLIC_HOSTS.map((host) => ({ label: `address ${host}`, value: host, must: false, byRoute: true }));
   return NON_PUBLIC_HOSTS.map((host) => {
     const url = new URL(sample);
     url.hostname = host;
@@ -377,6 +381,18 @@ export function sampleParams(def: EndpointDef): Record<string, unknown> {
   for (const name of names) out[name] = sample?.[name] ?? 1;
   if (def.org?.in === 'path') out[def.org.name] = HOME_ORG;
   return out;
+}
+
+/**
+ * A valid query or body of the route: its schema's sample, with the organisation its org rule names
+ * there (when the sample holds it: a required key, as the notification templates' companyId) set to
+ * HOME_ORG — the caller's own, as the client sends it — rather than a sample id no organisation has.
+ */
+export function sampleInput(def: EndpointDef, part: 'query' | 'body'): unknown {
+  const schema = part === 'query' ? def.query : def.body;
+  const sample = schema ? sampleOf(schema) : undefined;
+  if (def.org?.in !== part || !sample || typeof sample !== 'object' || Array.isArray(sample) || !(def.org.name in sample)) return sample;
+  return { ...sample, [def.org.name]: HOME_ORG };
 }
 
 export function urlOf(def: EndpointDef, params: Record<string, unknown>): string {

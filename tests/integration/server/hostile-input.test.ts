@@ -18,7 +18,7 @@ import {
   changedTables,
   fieldVariants,
   objectShape,
-  sampleOf,
+  sampleInput,
   sampleParams,
   servedRoutes,
   tableDigest,
@@ -148,7 +148,7 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
     for (const route of routes) {
       const schema = route.def.query;
       if (!schema) continue;
-      const base = (sampleOf(schema) ?? {}) as Record<string, unknown>;
+      const base = (sampleInput(route.def, 'query') ?? {}) as Record<string, unknown>;
       const baseQuery = asQuery(base);
       if (!tried.has(schema)) {
         tried.add(schema);
@@ -187,7 +187,7 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
       const schema = route.def.body;
       if (!schema || tried.has(schema)) continue;
       tried.add(schema);
-      const base = sampleOf(schema);
+      const base = sampleInput(route.def, 'body');
       const object = (base && typeof base === 'object' && !Array.isArray(base) ? base : {}) as Record<string, unknown>;
       for (const { field, variant, input } of fieldVariants(schema, object, false, { listenerPort })) {
         const label = `body ${field}=${variant.label}`;
@@ -211,7 +211,7 @@ describe.each(BACKENDS)('hostile input on every catalogue route, on %s', (backen
     for (const route of routes) {
       if (!write(route.def)) continue;
       const schema = route.def.body;
-      const base = schema ? sampleOf(schema) : {};
+      const base = schema ? sampleInput(route.def, 'body') : {};
       const object = (base && typeof base === 'object' && !Array.isArray(base) ? base : {}) as Record<string, unknown>;
       const json = 'application/json';
       // Refused by the body parser whatever the route (a route without a body schema ignores any other body).
