@@ -111,7 +111,26 @@ const SETTINGS = [
   'updateDepartment',
   // personalizacion/funcionalidades (issue 38)
   'features',
-  'updateFeatureStatus'
+  'updateFeatureStatus',
+  // notificaciones/eventos (issue 39): the templates, their types, preview and test; the channels, the outbox, the suppressed addresses
+  'notificationTypes',
+  'notificationTemplates',
+  'upsertNotificationTemplate',
+  'deleteNotificationTemplate',
+  'previewNotificationTemplate',
+  'sendTestNotificationTemplate',
+  'notifyChannels',
+  'saveNotifyChannels',
+  'probeNotifyChannel',
+  'outboxEntries',
+  'retryOutboxEntry',
+  'notificationSuppressions',
+  'deleteNotificationSuppression',
+  // notificaciones/emails (issue 39)
+  'notificationEmails',
+  'createNotificationEmail',
+  'updateNotificationEmail',
+  'deleteNotificationEmail'
 ];
 
 const ANALYTICS = [
