@@ -1,0 +1,188 @@
+/** The words of the notification settings pages (configuracion/notificaciones/*); the SPEC §8 toasts are in shared/messages.ts. */
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const EVENTS_TEXT = {
+  intro:
+    'Las plantillas con las que la plataforma avisa de cada evento, una por tipo de notificación. Se escriben en Liquid con las variables del evento; al guardar, la plataforma rechaza una variable que el evento no tiene.',
+  list: 'Plantillas de notificación',
+  create: 'Nueva plantilla',
+  editTitle: (code: string) => `Editar plantilla ${code}`,
+  deleteWhat: (code: string) => `la plantilla ${code}`,
+  deleteText: (code: string, event: string) => `El evento «${event}» dejará de notificar con la plantilla «${code}». Las notificaciones ya enviadas conservan su registro.`,
+  code: 'Código',
+  codeHint: 'Un nombre corto para reconocer la plantilla en la lista.',
+  event: 'Evento',
+  eventHint: (when: string, role: string) => `${when}. Avisa a: ${role}.`,
+  type: 'Tipo de notificación',
+  typeHint: 'WhatsApp no se ofrece: la organización no tiene un remitente de WhatsApp.',
+  version: 'Versión',
+  customerContent: 'Contenido del cliente',
+  included: 'Incluido',
+  excluded: 'Excluido',
+  excludeCustomerContent: 'No incluir contenido del cliente',
+  excludeCustomerContentHint: 'Las variables con datos o palabras del cliente (marcadas «del cliente») quedan vacías en lo que se envía.',
+  unknownEvent: (code: string) => `Evento desconocido (${code})`,
+  unknownType: (id: number) => `Tipo ${id}`,
+  noId: 'La plataforma no informó el identificador de esta plantilla.',
+  roles: { CLIENTE: 'el cliente', ASESOR: 'el asesor', SUPERVISOR: 'los supervisores', ADMINISTRADOR: 'los administradores', USUARIO: 'la persona de la cuenta' } as Record<string, string>,
+  // Rules the schema does not hold
+  duplicate: 'Ya hay una plantilla de este evento para este tipo de notificación: edítela en la lista.',
+  chooseType: 'Seleccione el tipo de notificación',
+  typesLoading: 'Cargando tipos de notificación…',
+  subjectRequired: 'El asunto es obligatorio',
+  bodyRequired: 'El cuerpo del correo es obligatorio',
+  smsRequired: 'El cuerpo del SMS es obligatorio',
+  tooManyParts: (parts: number, max: number) => `El SMS generado ocupa ${plural(parts, 'parte', 'partes')}; la organización admite como máximo ${max}.`,
+  // The editor
+  subject: 'Asunto',
+  body: 'Cuerpo del correo',
+  sms: 'Cuerpo del SMS',
+  liquidHint: 'Liquid: {{ variable }} inserta un valor; {% for m in lista %}…{% endfor %} recorre una lista.',
+  variables: 'Variables del evento',
+  variablesHint: (target: string) => `Pulse una variable para insertarla en «${target}», donde está el cursor.`,
+  insert: (name: string, target: string) => `Insertar ${name} en ${target}`,
+  customerVariable: 'del cliente',
+  listVariable: (fields: readonly string[]) => `Lista; cada elemento tiene ${fields.join(', ')}.`,
+  // The SMS count
+  smsCount: 'Conteo del SMS',
+  smsCountHint: 'Contado sobre el texto generado con los ejemplos del evento.',
+  smsSummary: (characters: number, encoding: string, parts: number) => `${plural(characters, 'carácter', 'caracteres')} · ${encoding} · ${plural(parts, 'parte', 'partes')}`,
+  smsMax: (max: number) => `Máximo de la organización: ${plural(max, 'parte', 'partes')}.`,
+  smsUcs2: (chars: readonly string[]) => `Obligan a UCS-2 (menos caracteres por parte): ${chars.join(' ')}`,
+  smsUcs2FromData: 'Los caracteres marcados que siguen vienen de los ejemplos de las variables: los datos reales también pueden tenerlos.',
+  smsRendered: 'Texto generado con los ejemplos',
+  smsWaiting: 'Corrija la plantilla para ver el conteo.',
+  replaceAccents: 'Reemplazar tildes',
+  replaceAccentsHint: 'Cambia solo los caracteres de la plantilla que obligan a UCS-2 (á → a, í → i, ó → o, ú → u); ñ, é, ü, ¿ y ¡ se conservan.',
+  // The preview
+  preview: 'Vista previa',
+  previewWaiting: 'Escriba la plantilla sin errores para ver la vista previa.',
+  previewLoading: 'Generando la vista previa…',
+  previewFailed: 'No se pudo generar la vista previa',
+  previewSource: (source: string) => `Generada con ${source}.`,
+  previewExamples: 'Generada con los ejemplos del evento: la organización aún no tiene un registro real de este evento.',
+  previewSubject: 'Asunto',
+  previewBody: 'Cuerpo',
+  previewSms: 'SMS',
+  /** The code the preview sends while none is typed (the schema needs one; it is not rendered). */
+  previewCode: 'vista-previa',
+  // 'Enviar prueba'
+  test: 'Enviar prueba',
+  testIntro: 'Envía la versión guardada de la plantilla a su propio correo.',
+  testIntroSms: 'Envía la versión guardada de la plantilla al celular que indique.',
+  testUnsaved: (version: number) => `Hay cambios sin guardar: la prueba usa la versión guardada (${version}).`,
+  testOnlySaved: 'Guarde la plantilla para poder enviar una prueba.',
+  testPhone: 'Celular para la prueba',
+  testPhoneHint: 'Con indicativo, sin espacios: +573001234567.',
+  testQueued: (recipient: string) => `Prueba enviada a ${recipient}. Su resultado aparece en Reportes › Notificaciones.`,
+  testNotQueued: (recipient: string) => `La prueba para ${recipient} no quedó en la cola de envío.`,
+  testFailed: 'No se pudo enviar la prueba'
+} as const;
+
+export const CHANNELS_TEXT = {
+  section: 'Canales de envío',
+  intro:
+    'Cómo salen las notificaciones de la organización. La contraseña SMTP y el token del proveedor de SMS se guardan cifrados y nunca se muestran: escriba uno nuevo solo para reemplazarlo.',
+  email: 'Correo electrónico (SMTP)',
+  smtpHost: 'Servidor SMTP',
+  smtpHostHint: 'Nombre de equipo o dirección IP, sin protocolo ni puerto. Vacío: sin servidor.',
+  noSmtp: (folder: string | null) =>
+    folder
+      ? `Sin servidor SMTP: cada correo se escribe como un archivo .eml en la carpeta de salida de la plataforma (${folder}) y queda en el log de notificaciones.`
+      : 'Sin servidor SMTP: cada correo se escribe como un archivo .eml en la carpeta de salida de la plataforma y queda en el log de notificaciones.',
+  smtpPort: 'Puerto',
+  smtpSecurity: 'Cifrado',
+  smtpUser: 'Usuario SMTP',
+  smtpUserHint: 'Vacío: sin autenticación (y se olvida la contraseña guardada).',
+  smtpPassword: 'Contraseña SMTP',
+  fromAddress: 'Remitente',
+  fromAddressHint: 'Vacío: el de la plataforma. Nunca se envía una notificación a esta dirección.',
+  sms: 'SMS',
+  smsUrl: 'URL del proveedor de SMS',
+  smsUrlHint: 'http:// o https://. Vacío: sin canal de SMS.',
+  smsUser: 'Usuario del proveedor',
+  smsToken: 'Token del proveedor',
+  smsMaxParts: 'Máximo de partes por SMS',
+  smsMaxPartsHint: 'Un SMS más largo se rechaza al guardar la plantilla y no se envía.',
+  cap: 'Límite por destinatario',
+  capHint: 'Por destinatario y plantilla: pasado el límite, la notificación se registra como suprimida.',
+  capCount: 'Máximo de notificaciones',
+  capWindowMinutes: 'En una ventana de (minutos)',
+  secretStored: 'Guardada. Escriba otra para reemplazarla; déjela vacía para conservarla.',
+  secretNone: 'No hay ninguna guardada.',
+  tokenStored: 'Guardado. Escriba otro para reemplazarlo; déjelo vacío para conservarlo.',
+  tokenNone: 'No hay ninguno guardado.',
+  probe: 'Probar conexión',
+  probeEmail: 'Probar conexión SMTP',
+  probeSms: 'Probar conexión SMS',
+  probeHint: 'Con los datos tal como están escritos, sin guardarlos; no se envía ningún mensaje.',
+  probing: 'Probando…',
+  probeOk: 'Conexión exitosa',
+  probeFailed: 'La conexión falló',
+  probeRefused: 'No se pudo probar la conexión',
+  latency: (ms: number) => `${ms} ms`,
+  probeDetail: 'Detalle',
+  probeLatency: 'Tiempo de respuesta',
+  messages: {
+    loadFailed: 'Error al obtener los canales de envío',
+    updated: 'Canales de envío guardados',
+    updateFailed: 'Error al guardar los canales de envío'
+  }
+} as const;
+
+export const OUTBOX_TEXT = {
+  section: 'Notificaciones fallidas y pendientes',
+  intro: 'Las notificaciones que la plataforma dejó de intentar tras varios errores del proveedor, y las que aún reintenta. «Reintentar» vuelve a ponerla en cola sin repetir un envío que ya salió.',
+  list: 'Notificaciones fallidas y pendientes',
+  empty: 'No hay notificaciones fallidas ni pendientes.',
+  loadFailed: 'Error al obtener las notificaciones fallidas',
+  refresh: 'Actualizar',
+  recipient: 'Destinatario',
+  event: 'Evento',
+  type: 'Tipo',
+  status: 'Estado',
+  attempts: 'Intentos',
+  lastError: 'Último error',
+  createdAt: 'Creada',
+  nextAttemptAt: 'Próximo intento',
+  statuses: { FALLIDA: 'Fallida', PENDIENTE: 'Pendiente', ENVIANDO: 'Enviando', ENVIADA: 'Enviada', SUPRIMIDA: 'Suprimida' } as Record<string, string>,
+  retry: 'Reintentar',
+  retryLabel: (recipient: string) => `Reintentar la notificación a ${recipient}`,
+  retried: 'La notificación volvió a la cola de envío.',
+  retryFailed: 'No se pudo reintentar la notificación'
+} as const;
+
+export const SUPPRESSIONS_TEXT = {
+  section: 'Direcciones suprimidas',
+  intro: 'Las direcciones que rebotaron de forma permanente: la plataforma ya no les envía nada.',
+  list: 'Direcciones suprimidas',
+  empty: 'No hay direcciones suprimidas.',
+  loadFailed: 'Error al obtener las direcciones suprimidas',
+  address: 'Dirección',
+  reason: 'Motivo',
+  since: 'Desde',
+  lift: 'Quitar supresión',
+  liftLabel: (address: string) => `Quitar la supresión de ${address}`,
+  confirmTitle: (address: string) => `¿Volver a enviar a ${address}?`,
+  confirmText: (address: string) => `La plataforma volverá a enviar notificaciones a ${address}. Si vuelve a rebotar de forma permanente, se suprimirá otra vez.`,
+  lifted: 'La dirección vuelve a recibir notificaciones.',
+  liftFailed: 'No se pudo quitar la supresión'
+} as const;
+
+export const EMAILS_TEXT = {
+  intro: 'Los correos de la organización que reciben las notificaciones para el personal (chats no atendidos, bloqueos de cuentas, exportaciones fallidas) además de su destinatario.',
+  list: 'Correos de notificación',
+  create: 'Nuevo correo',
+  editTitle: (email: string) => `Editar correo ${email}`,
+  deleteWhat: (email: string) => `el correo ${email}`,
+  deleteText: (email: string) => `${email} dejará de recibir las notificaciones de la organización.`,
+  email: 'Correo electrónico',
+  descripcion: 'Descripción',
+  descripcionHint: 'Opcional: para qué o de quién es (Supervisión, Mesa de ayuda…).',
+  status: 'Estado',
+  active: 'Activo',
+  inactive: 'Inactivo',
+  activeField: 'Recibe notificaciones',
+  duplicate: 'Ese correo ya está en la lista.'
+} as const;
