@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Body1, Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwise20Regular, ArrowRepeatAll20Regular } from '@fluentui/react-icons';
+import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import type { NotificationType } from '../../../../shared/domain/notification';
 import type { OutboxEntry } from '../../../../shared/domain/notify-channels';
 import { formatDateTime } from '../../../../shared/format';
@@ -11,6 +11,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { ConfirmDialog } from '../../../components/settings/ConfirmDialog';
 import { callSettings } from '../../../components/settings/settings-client';
 import { SettingsSection } from '../../../components/settings/SettingsPage';
+import { SETTINGS_TEXT } from '../../../components/settings/texts';
 import { useSettingsList } from '../../../components/settings/use-settings-list';
 import { useSettingsLoad } from '../../../components/settings/use-settings-load';
 import { EVENTS_TEXT, OUTBOX_TEXT, SUPPRESSIONS_TEXT } from './texts';
@@ -64,12 +65,12 @@ export function OutboxSection({ idOrg, types }: { idOrg: number | null; types: r
     { key: 'proximo', header: OUTBOX_TEXT.nextAttemptAt, render: (e) => (e.status === 'FALLIDA' ? '' : formatDateTime(e.nextAttemptAt)) },
     {
       key: 'acciones',
-      header: OUTBOX_TEXT.retry,
+      header: SETTINGS_TEXT.actions,
       render: (e) =>
         e.status === 'FALLIDA' ? (
           <Button
             size="small"
-            icon={retrying === e.id ? <Spinner size="tiny" aria-hidden /> : <ArrowRepeatAll20Regular />}
+            icon={retrying === e.id ? <Spinner size="tiny" aria-hidden /> : undefined}
             aria-label={OUTBOX_TEXT.retryLabel(e.destinatario)}
             disabledFocusable={retrying === e.id}
             onClick={() => void retry(e)}
@@ -120,7 +121,7 @@ export function SuppressionsSection({ idOrg }: { idOrg: number | null }) {
     { key: 'desde', header: SUPPRESSIONS_TEXT.since, render: (s) => formatDateTime(s.since) },
     {
       key: 'acciones',
-      header: SUPPRESSIONS_TEXT.lift,
+      header: SETTINGS_TEXT.actions,
       render: (s) => (
         <Button size="small" aria-label={SUPPRESSIONS_TEXT.liftLabel(s.address)} onClick={() => list.askDelete(s)}>
           {SUPPRESSIONS_TEXT.lift}

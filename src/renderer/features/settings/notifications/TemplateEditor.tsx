@@ -60,7 +60,8 @@ const useStyles = makeStyles({
   previewRow: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, margin: 0 },
   term: { fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0, minWidth: 0 },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end', flexWrap: 'wrap' }
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end', flexWrap: 'wrap' },
+  test: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' }
 });
 
 /** The event chosen, with what raises it and whom it informs; a new template's untouched texts follow it. */
@@ -174,7 +175,7 @@ export function TemplateEditor({ form, lookup, editing, idOrg }: { form: Setting
               <Textarea
                 ref={smsRef}
                 name="BodySms"
-                className={styles.liquid}
+                textarea={{ className: styles.liquid }}
                 value={values.BodySms}
                 rows={5}
                 resize="vertical"
@@ -193,7 +194,7 @@ export function TemplateEditor({ form, lookup, editing, idOrg }: { form: Setting
               <Textarea
                 ref={bodyRef}
                 name="body"
-                className={styles.liquid}
+                textarea={{ className: styles.liquid }}
                 value={values.body}
                 rows={12}
                 resize="vertical"
@@ -406,7 +407,7 @@ function TestSend({ template, dirty, idOrg }: { template: NotificationTemplate; 
           <MessageBarBody>{refusal}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <div className={styles.actions}>
+      <div className={styles.test}>
         {sms ? <TextField label={T.testPhone} name="testPhone" type="tel" autoComplete="off" hint={T.testPhoneHint} value={phone} onChange={setPhone} error={phoneError} /> : null}
         <Button icon={sending ? <Spinner size="tiny" aria-hidden /> : <Send20Regular />} disabledFocusable={sending || id === undefined} onClick={() => void send()}>
           {T.test}
