@@ -273,9 +273,11 @@ describe('notificaciones/eventos: Enviar prueba', () => {
     expect(dialog().getByText('Ingrese un número de celular válido')).toBeTruthy();
     expect(fake.sent('sendTestNotificationTemplate')).toEqual([]);
     type(/^Celular para la prueba/, '+573001234567');
-    fireEvent.click(dialog().getByRole('button', { name: 'Enviar prueba' }));
+    // Enter in the phone sends the test; the template is not saved.
+    fireEvent.keyDown(field(/^Celular para la prueba/), { key: 'Enter' });
     expect(await screen.findByText('Prueba enviada a +573001234567. Su resultado aparece en Reportes › Notificaciones.')).toBeTruthy();
     expect(bodyOf(fake.sent('sendTestNotificationTemplate')[0])).toEqual({ phone: '+573001234567' });
+    expect(fake.sent('upsertNotificationTemplate')).toEqual([]);
   });
 
   it('says which version a test sends while there are unsaved changes, and the refusal of the platform', async () => {

@@ -407,7 +407,16 @@ function TestSend({ template, dirty, idOrg }: { template: NotificationTemplate; 
           <MessageBarBody>{refusal}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <div className={styles.test}>
+      <div
+        className={styles.test}
+        // Enter in the phone sends the test, not the editor's form (which would save the template).
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      >
         {sms ? <TextField label={T.testPhone} name="testPhone" type="tel" autoComplete="off" hint={T.testPhoneHint} value={phone} onChange={setPhone} error={phoneError} /> : null}
         <Button icon={sending ? <Spinner size="tiny" aria-hidden /> : <Send20Regular />} disabledFocusable={sending || id === undefined} onClick={() => void send()}>
           {T.test}
