@@ -119,6 +119,10 @@ describe('notificaciones/eventos: the channels', () => {
           ? okReply({ ok: true, detail: '220 mail.demo.co ESMTP listo', latencyMs: 42 })
           : okReply({ ok: false, detail: 'El proveedor respondió 401', latencyMs: 130 })
     });
+    fireEvent.change(form.getByLabelText(/^Servidor SMTP/), { target: { value: '' } });
+    fireEvent.click(form.getByRole('button', { name: 'Probar conexión SMTP' }));
+    expect(await form.findByText('Ingrese el servidor SMTP que desea probar')).toBeTruthy();
+    expect(fake.sent('probeNotifyChannel')).toEqual([]);
     fireEvent.change(form.getByLabelText(/^Servidor SMTP/), { target: { value: 'mail.demo.co' } });
     fireEvent.click(form.getByRole('button', { name: 'Probar conexión SMTP' }));
     expect(await form.findByText('Conexión exitosa')).toBeTruthy();
@@ -133,12 +137,19 @@ describe('notificaciones/eventos: the channels', () => {
     expect(fake.sent('saveNotifyChannels')).toEqual([]);
   });
 
-  it('tries nothing while the settings are refused, and says why the platform refused a try', async () => {
-    const { fake, form } = await openChannels(VIEW, { probeNotifyChannel: () => failReply(429, 'Demasiadas pruebas: espere un minuto') });
+  it('tries nothing without a server to try, or while the settings are refused; says why the platform refused a try, under its field when it names one', async () => {
+    let refusal = 'smsUrl: La URL del proveedor de SMS no responde en una dirección permitida';
+    const { fake, form } = await openChannels({ ...VIEW, smtpHost: 'smtp.demo.co', smsUrl: '' }, { probeNotifyChannel: () => failReply(400, refusal) });
+    fireEvent.click(form.getByRole('button', { name: 'Probar conexión SMS' }));
+    expect(await form.findByText('Ingrese la URL del proveedor de SMS que desea probar')).toBeTruthy();
+    fireEvent.change(form.getByLabelText(/^URL del proveedor de SMS/), { target: { value: 'https://10.0.0.9/sms' } });
+    fireEvent.click(form.getByRole('button', { name: 'Probar conexión SMS' }));
+    expect(await form.findAllByText('La URL del proveedor de SMS no responde en una dirección permitida')).toHaveLength(2);
+    refusal = 'Demasiadas pruebas: espere un minuto';
     fireEvent.change(form.getByLabelText(/^Puerto/), { target: { value: 'abc' } });
     fireEvent.click(form.getByRole('button', { name: 'Probar conexión SMTP' }));
     expect(await form.findByText('El puerto SMTP debe ser un número')).toBeTruthy();
-    expect(fake.sent('probeNotifyChannel')).toEqual([]);
+    expect(fake.sent('probeNotifyChannel')).toHaveLength(1);
     fireEvent.change(form.getByLabelText(/^Puerto/), { target: { value: '25' } });
     fireEvent.click(form.getByRole('button', { name: 'Probar conexión SMTP' }));
     expect(await form.findByText('Demasiadas pruebas: espere un minuto')).toBeTruthy();

@@ -227,7 +227,7 @@ describe('notificaciones/eventos: Liquid as the admin types', () => {
     const fake = await openNew({
       previewNotificationTemplate: () => okReply({ subject: 'Demo Contact Center: Resumen', body: 'Hola Lucía, gracias por escribir.', sms: null, source: 'la conversación c-42 del 01/12/2026' })
     });
-    expect(await dialog().findByText('Generada con la conversación c-42 del 01/12/2026.')).toBeTruthy();
+    expect(await dialog().findByText('Generada con: la conversación c-42 del 01/12/2026.')).toBeTruthy();
     expect(dialog().getByText('Hola Lucía, gracias por escribir.')).toBeTruthy();
     const asked = bodyOf(fake.sent('previewNotificationTemplate').at(-1))!;
     expect(asked).toEqual({ eventType: 'RESUMEN_CONVERSACION', TypeNotification: 1, codeTemplate: 'vista-previa', subject: STARTER_SUBJECT, body: STARTER_BODY, excludeCustomerContent: false });

@@ -217,8 +217,7 @@ export function TemplateEditor({ form, lookup, editing, idOrg }: { form: Setting
                     <span className={styles.code}>{`{{ ${v.name} }}`}</span>
                   </Button>
                   <Caption1>
-                    {v.description}
-                    {v.item ? ` ${T.listVariable(v.item)}` : ''}
+                    {v.item ? `${v.description}. ${T.listVariable(v.item)}` : v.description}
                   </Caption1>
                   {v.customer ? (
                     <Badge size="small" appearance="tint" color={values.excludeCustomerContent ? 'warning' : 'informative'}>

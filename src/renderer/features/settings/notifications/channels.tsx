@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { NotifyChannelsBody, NotifyProbeBody, SMTP_SECURITY, SMTP_SECURITY_LABELS, type NotifyChannelsView } from '../../../../shared/domain/notify-channels';
 import { TextField } from '../../../components/TextField';
-import { checkWith, numberFrom } from '../../../components/settings/form';
+import { checkWith, numberFrom, prefixedField, type FieldErrors } from '../../../components/settings/form';
 import { recordScreen } from '../../../components/settings/RecordScreen';
 import { callSettings } from '../../../components/settings/settings-client';
 import { SETTINGS_TEXT } from '../../../components/settings/texts';
@@ -109,12 +109,18 @@ function ProbeChannel({ form, idOrg, channel }: { form: SettingsForm<ChannelValu
   async function probe() {
     if (probing) return;
     setOutcome(null);
-    const body = form.accept(checkWith(NotifyProbeBody, { ...bodyOf(form.values), channel }));
+    // A channel is tried against its server: an empty one is said under its field, nothing asked.
+    const missing: FieldErrors =
+      channel === 'email' && form.values.smtpHost.trim() === '' ? { smtpHost: T.probeNeedsHost } : channel === 'sms' && form.values.smsUrl.trim() === '' ? { smsUrl: T.probeNeedsUrl } : {};
+    const body = form.accept(checkWith(NotifyProbeBody, { ...bodyOf(form.values), channel }), missing);
     if (body === null) return setOutcome({ refused: SETTINGS_TEXT.checkFields });
     setProbing(true);
     const result = await callSettings('probeNotifyChannel', { body, idOrg });
     setProbing(false);
-    setOutcome(result.ok ? result.data : { refused: result.error.message });
+    if (result.ok) return setOutcome(result.data);
+    // A refusal naming a field ('smtpHost: …') shows under it too, in its own words.
+    form.refused(result.error);
+    setOutcome({ refused: prefixedField(result.error.message, Object.keys(form.values))?.message ?? result.error.message });
   }
 
   return (
