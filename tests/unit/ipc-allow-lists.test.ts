@@ -112,23 +112,25 @@ const SETTINGS = [
   // personalizacion/funcionalidades (issue 38)
   'features',
   'updateFeatureStatus',
-  // notificaciones/eventos and emails, the channels, the outbox and the suppressions (issue 39)
+  // notificaciones/eventos (issue 39): the templates, their types, preview and test; the channels, the outbox, the suppressed addresses
+  'notificationTypes',
   'notificationTemplates',
   'upsertNotificationTemplate',
   'deleteNotificationTemplate',
   'previewNotificationTemplate',
   'sendTestNotificationTemplate',
-  'notificationEmails',
-  'createNotificationEmail',
-  'updateNotificationEmail',
-  'deleteNotificationEmail',
   'notifyChannels',
   'saveNotifyChannels',
   'probeNotifyChannel',
   'outboxEntries',
   'retryOutboxEntry',
   'notificationSuppressions',
-  'deleteNotificationSuppression'
+  'deleteNotificationSuppression',
+  // notificaciones/emails (issue 39)
+  'notificationEmails',
+  'createNotificationEmail',
+  'updateNotificationEmail',
+  'deleteNotificationEmail'
 ];
 
 const ANALYTICS = [

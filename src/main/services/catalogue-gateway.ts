@@ -63,6 +63,12 @@ export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): Ca
     return tokens ? (decodeClaims(tokens.access)?.role ?? null) : null;
   }
 
+  /** The signed-in user's own organisation (what the api-client fills where the entry names one and the page chose none). */
+  function ownCompany(): number | undefined {
+    const tokens = store.current();
+    return (tokens ? decodeClaims(tokens.access)?.company : undefined) ?? undefined;
+  }
+
   return {
     async call(def, { query, params, body, idOrg: chosen, raw }) {
       const org = def.org;
@@ -75,12 +81,16 @@ export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): Ca
       const administered = store.administering?.() ?? null;
       if (administered && chosen !== undefined && chosen !== administered.idOrg) return invalid(GATEWAY_TEXT.orgFromSession);
       const idOrg = administered ? administered.idOrg : chosen;
+      // A query or body that names the organisation is validated as it will be sent: with the
+      // session's own when none was chosen (the api-client fills the same one), so an entry whose
+      // schema requires it (companyId) is not refused for a company-level role.
+      const orgInInput = idOrg ?? ownCompany();
 
       let sendQuery: Record<string, unknown> | undefined;
       if (def.query) {
         const given = { ...(query ?? {}) };
         if (org?.in === 'query' && Object.hasOwn(given, org.name)) return invalid(GATEWAY_TEXT.orgFromSession);
-        if (org?.in === 'query' && idOrg !== undefined) given[org.name] = idOrg;
+        if (org?.in === 'query' && orgInInput !== undefined) given[org.name] = orgInInput;
         // The entry's own schema, Spanish messages: a bad query never leaves the process.
         const parsed = parseSpanish(def.query, given);
         if (!parsed.ok) return invalid(parsed.message);
@@ -100,7 +110,7 @@ export function createCatalogueGateway({ api, store }: CatalogueGatewayDeps): Ca
       let sendBody: unknown;
       if (def.body) {
         if (org?.in === 'body' && isRecord(body) && Object.hasOwn(body, org.name)) return invalid(GATEWAY_TEXT.orgFromSession);
-        const given = org?.in === 'body' && idOrg !== undefined && isRecord(body) ? { ...body, [org.name]: idOrg } : body;
+        const given = org?.in === 'body' && orgInInput !== undefined && isRecord(body) ? { ...body, [org.name]: orgInInput } : body;
         const parsed = parseSpanish(def.body, given);
         if (!parsed.ok) return invalid(parsed.message);
         sendBody = parsed.data;

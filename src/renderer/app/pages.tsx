@@ -7,10 +7,11 @@ import { SUPERVISION_PAGES } from '../../shared/supervision-pages';
 import { ChatPage } from '../features/chat/ChatPage';
 import { REPORT_PAGES, type ReportPageId } from '../../shared/report-pages';
 import { SETTINGS_SCREENS, SETTINGS_SCREEN_IDS, settingsPath, type SettingsArea, type SettingsScreenId } from '../../shared/settings-screens';
-import { areaPages, type AreaPages, type PageLoader } from '../features/settings/area-pages';
+import type { AreaPages, PageLoader } from '../features/settings/area-pages';
 import { ADMIN_PAGES } from '../features/settings/admin/screens';
 import { HUMAN_PAGES } from '../features/settings/human/screens';
 import { VIRTUAL_PAGES } from '../features/settings/virtual/screens';
+import { NOTIFICATION_PAGES } from '../features/settings/notifications/screens';
 import { CUSTOMISATION_PAGES } from '../features/settings/customisation/screens';
 
 /**
@@ -73,7 +74,7 @@ const SETTINGS_AREA_PAGES: { readonly [A in SettingsArea]: AreaPages<A> } = {
   admin: ADMIN_PAGES,
   human: HUMAN_PAGES,
   virtual: VIRTUAL_PAGES,
-  notifications: areaPages('notifications', {}),
+  notifications: NOTIFICATION_PAGES,
   customisation: CUSTOMISATION_PAGES
 };
 

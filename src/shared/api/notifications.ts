@@ -15,9 +15,9 @@ export const notificationEndpoints = {
     params: OrgIdParams,
     response: z.array(NotificationType),
     access: [1, 2, 3, 4],
-    ipc: ['analytics'],
+    ipc: ['analytics', 'settings'],
     org: ORG_PATH_ID,
-    note: 'The {id} is the organisation (default notification company 100). The client adds checked to each type, like channels.'
+    note: "The {id} is the organisation (default notification company 100). The client adds checked to each type, like channels. Also a settings call: the eventos screen names each template's type and offers E-mail and SMS."
   }),
   notificationTemplates: endpoint({
     service: 'notifications',

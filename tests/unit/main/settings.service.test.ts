@@ -97,6 +97,21 @@ describe('settings:call organisation', () => {
     expect(await handlers['settings:call']({ call: 'directoryContacts', query: { idVa: 4 }, idOrg: 200 })).toEqual({ ok: true, data: [] });
     expect(sent().map(relative)).toEqual(['GET /ha/api/directory/contacts?idVa=4&idOrg=200']);
   });
+
+  it("validates a query or body whose schema requires the organisation with the session's own (issue 39: companyId), and sends it", async () => {
+    await signIn(3);
+    route = () => json(200, []);
+    expect(await handlers['settings:call']({ call: 'notificationTemplates' })).toEqual({ ok: true, data: [] });
+    const template = { companyId: 100, eventType: 'BLOQUEO_USUARIO', TypeNotification: 1, codeTemplate: 'bloqueo', subject: 'Bloqueo', body: 'Hola', excludeCustomerContent: false, version: 1, id: 4 };
+    route = () => json(200, template);
+    const body = { eventType: 'BLOQUEO_USUARIO', TypeNotification: 1, codeTemplate: 'bloqueo', subject: 'Bloqueo', body: 'Hola' };
+    expect(await handlers['settings:call']({ call: 'upsertNotificationTemplate', body })).toEqual({ ok: true, data: template });
+    expect(sent().map(relative)).toEqual(['GET /config/getTemplatesByCompany?companyId=100', 'POST /config/upsertTemplatesByCompanyAndEventType']);
+    expect(sent()[1]!.body).toEqual({ ...body, companyId: 100, excludeCustomerContent: false });
+    // Still never from the page.
+    expect(await handlers['settings:call']({ call: 'upsertNotificationTemplate', body: { ...body, companyId: 200 } })).toEqual(refused(GATEWAY_TEXT.orgFromSession));
+    expect(await handlers['settings:call']({ call: 'notificationTemplates', query: { companyId: 200 } })).toEqual(refused(GATEWAY_TEXT.orgFromSession));
+  });
 });
 
 describe('settings:call bodies', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SubmitButton } from '../TextField';
 import { SETTINGS_TEXT } from './texts';
 import { useDiscardGuard } from './UnsavedChanges';
@@ -9,6 +9,8 @@ const useStyles = makeStyles({
   // Never wider than the window; Fluent's DialogBody already keeps the dialog within its height
   // (1024×640 included) and lets the fields scroll between the title and the buttons.
   surface: { maxWidth: 'min(640px, calc(100vw - 32px))', width: '100%' },
+  /** An editor with something beside its fields (a template's variables and preview). */
+  wide: { maxWidth: 'min(1180px, calc(100vw - 32px))' },
   fields: {
     display: 'flex',
     flexDirection: 'column',
@@ -35,6 +37,7 @@ export function FormDialog({
   onSubmit,
   onClose,
   onBlurField,
+  wide = false,
   children
 }: {
   title: string;
@@ -45,6 +48,8 @@ export function FormDialog({
   /** Cancel, Escape, or a save that succeeded. */
   onClose(): void;
   onBlurField?(name: string): void;
+  /** Room for a part beside the fields (up to 1180 px, never wider than the window). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const styles = useStyles();
@@ -64,7 +69,7 @@ export function FormDialog({
   return (
     <>
       <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !asking && leave()}>
-        <DialogSurface className={styles.surface}>
+        <DialogSurface className={mergeClasses(styles.surface, wide && styles.wide)}>
           <form onSubmit={(e) => void submit(e)} onBlur={onFieldBlur((field) => onBlurField?.(field))} noValidate aria-label={title}>
             <DialogBody>
               <DialogTitle>{title}</DialogTitle>

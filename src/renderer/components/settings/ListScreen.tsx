@@ -62,8 +62,11 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
   name(row: Row): string;
   /** Where a created row goes (SPEC §4). */
   created: 'append' | 'prepend';
-  /** The columns before the actions; the first is the row's header (its name). They may depend on the scope (whose rows a chooser shows). */
-  columns: readonly DataColumn<Row>[] | ((context: ListContext) => readonly DataColumn<Row>[]);
+  /**
+   * The columns before the actions; the first is the row's header (its name). They may depend on the
+   * scope (whose rows a chooser shows) and on the lookup, once loaded (the name of each row's type).
+   */
+  columns: readonly DataColumn<Row>[] | ((context: ListContext, lookup: Lookup | null) => readonly DataColumn<Row>[]);
   /** A search on the platform (sent on Enter or 'Buscar'). */
   search?: { label: string; hint?: string };
   /** An on/off column written at once (active, inactive): the same update with the flag changed. */
@@ -90,6 +93,8 @@ export interface ListScreenDescriptor<Row, Values extends object, Body, Lookup =
     refusal?: RefusalFields;
     /** The toast of a refused save, when it is not createFailed / updateFailed (SPEC §5: a 422 has its own). */
     failed?(error: IpcError, creating: boolean): string | undefined;
+    /** A dialog wide enough for a part beside the fields (a template's variables and its preview). */
+    wide?: boolean;
     /** The fields; they may depend on the row edited and the scope (the roles a chooser may give). */
     fields: readonly FieldRow<Values, Lookup>[] | ((editing: Editing<Row>, context: ListContext) => readonly FieldRow<Values, Lookup>[]);
   };
@@ -150,8 +155,8 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
   children
 }: {
   descriptor: ListScreenDescriptor<Row, Values, Body, Lookup>;
-  /** A part under the table; `list.refresh()` asks the rows again quietly (after a bulk change the part made, an import). */
-  children?: (rows: readonly Row[], context: ListContext, list: { refresh(): void }) => ReactNode;
+  /** A part under the table; `list.refresh()` asks the rows again quietly (after a bulk change the part made, an import); `lookup`: the descriptor's, once loaded. */
+  children?: (rows: readonly Row[], context: ListContext, list: { refresh(): void }, lookup: Lookup | null) => ReactNode;
 }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -200,7 +205,7 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
   };
 
   const columns: DataColumn<Row>[] = [
-    ...(typeof d.columns === 'function' ? d.columns(context) : d.columns),
+    ...(typeof d.columns === 'function' ? d.columns(context, lookup.data) : d.columns),
     ...(toggle
       ? [
           {
@@ -272,7 +277,7 @@ export function ListScreen<Row, Values extends object, Body, Lookup>({
           <DataState status={load.status} errorTitle={d.messages.loadFailed} errorDetail={load.error?.message} empty={list.items.length === 0} onRetry={load.reload} level="h2">
             <DataTable caption={d.texts.list} captionHidden columns={columns} rows={list.items} rowKey={(row) => String(d.key(row))} />
           </DataState>
-          {children && scope.ready ? children(list.items, context, { refresh: load.refresh }) : null}
+          {children && scope.ready ? children(list.items, context, { refresh: load.refresh }, lookup.data) : null}
         </>
       )}
       {list.editing && scope.ready ? (
@@ -347,6 +352,7 @@ function ListFormDialog<Row, Values extends object, Body, Lookup>({
       onSubmit={submit}
       onClose={onClose}
       onBlurField={(field) => form.blurred(field, check(), extra())}
+      wide={d.form.wide}
     >
       <ScreenFields rows={formFields(d, editing, context)} form={form} lookup={lookup} />
     </FormDialog>
