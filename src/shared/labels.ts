@@ -6,6 +6,7 @@
  */
 import { AGENT_STATUSES, toAgentStatus, type AgentChatStatus, type AgentStatus } from './domain/chat';
 import type { INTEGRATION_STATUSES } from './domain/report';
+import { NOTIFICATION_EVENTS, type NotificationEventCode } from './notifications/events';
 import { END_ACRONYMS, type ConversationState, type EndAcronym, type SENDER_TYPES } from './realtime';
 
 type Labels<K extends string> = Readonly<Record<K, string>>;
@@ -44,13 +45,13 @@ export const RECIPIENT_ROLE_LABELS: Labels<'CLIENTE' | 'ASESOR' | 'SUPERVISOR' |
   ADMINISTRADOR: 'Administrador'
 };
 
-/** The events that raise a notification (notifications_log.event_type). */
-export const NOTIFICATION_EVENT_LABELS: Labels<'CHAT_NO_ATENDIDO' | 'RESUMEN_CONVERSACION' | 'CALIFICACION_BAJA' | 'BLOQUEO_USUARIO' | 'CONTRASENA_POR_VENCER'> = {
-  CHAT_NO_ATENDIDO: 'Chat no atendido',
-  RESUMEN_CONVERSACION: 'Resumen de la conversación',
-  CALIFICACION_BAJA: 'Calificación baja',
-  BLOQUEO_USUARIO: 'Bloqueo de usuario',
-  CONTRASENA_POR_VENCER: 'Contraseña por vencer'
+/**
+ * The events of notifications_log.event_type: the platform's own (NOTIFICATION_EVENTS, issue 39) and
+ * CALIFICACION_BAJA, which only the generated history holds (no live event raises it).
+ */
+export const NOTIFICATION_EVENT_LABELS: Labels<NotificationEventCode | 'CALIFICACION_BAJA'> = {
+  ...(Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e.code, e.label])) as Labels<NotificationEventCode>),
+  CALIFICACION_BAJA: 'Calificación baja'
 };
 
 /** The result of a call of the assistant to an integration. */

@@ -45,7 +45,7 @@ function transcriptLine(message: MessageRow): Record<string, string> | null {
   return { autor, texto, hora: notifyTime(message.fechaMensaje) };
 }
 
-async function organisationName(db: Db, organizationId: number): Promise<string> {
+export async function organisationName(db: Db, organizationId: number): Promise<string> {
   const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.idOrg, organizationId));
   return row?.name ?? '';
 }

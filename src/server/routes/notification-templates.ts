@@ -1,9 +1,10 @@
 import { endpoints } from '../../shared/api/catalogue';
 import type { NotificationEventCode } from '../../shared/notifications/events';
+import { liquidReason } from '../../shared/notifications/liquid';
 import { HttpError } from '../http/errors';
 import { raiseEvent } from '../notify/outbox';
 import { checkTemplate, exampleFlatVariables, renderChecked, type CheckedTemplate } from '../notify/templates';
-import { latestRecordVariables } from '../notify/variables';
+import { latestRecordVariables, organisationName } from '../notify/variables';
 import { notificationTemplateRepository as templates, toTemplate } from '../settings/repositories/notification-templates';
 import type { Db } from '../db/types';
 import { defineRoutes } from './module';
@@ -21,11 +22,12 @@ export const PREVIEW_TEXT = {
  * The variables a template of the event is previewed and tried with, as flat paths, and what they
  * come from: the organisation's latest real record of the event (notify/variables.ts: its latest
  * finished conversation, its latest chat not attended, its latest locked account…), or — with none,
- * source null — the catalogue's examples.
+ * source null — the catalogue's examples, with the organisation's own name.
  */
 async function previewVariables(db: Db, orgId: number, template: CheckedTemplate, now: Date): Promise<{ flat: Record<string, unknown>; source: string | null }> {
   const record = await latestRecordVariables(db, orgId, template.event.code as NotificationEventCode, now);
-  return record ? { flat: record.variables, source: record.source } : { flat: exampleFlatVariables(template.event), source: null };
+  if (record) return { flat: record.variables, source: record.source };
+  return { flat: { ...exampleFlatVariables(template.event), 'organizacion.nombre': await organisationName(db, orgId) }, source: null };
 }
 
 /** The template rendered with `flat`; a text the record cannot render (a limit of the engine) is a Spanish 400, not a 500. */
@@ -33,8 +35,7 @@ function rendered(template: CheckedTemplate, flat: Record<string, unknown>, sour
   try {
     return renderChecked(template, flat);
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-    throw new HttpError(400, `${PREVIEW_TEXT.cannotRender(source)}: ${reason}`);
+    throw new HttpError(400, `${PREVIEW_TEXT.cannotRender(source)}: ${liquidReason(error)}`);
   }
 }
 

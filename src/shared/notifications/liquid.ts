@@ -31,10 +31,21 @@ export interface TemplateProblem {
   message: string;
 }
 
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0] ?? text;
+/** liquidjs's message in Spanish (the editor shows it under the field): the common cases by name, the rest by position. */
+export function liquidReason(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  const at = /line:(\d+), col:(\d+)/.exec(text);
+  const where = at ? ` (línea ${at[1]}, columna ${at[2]})` : '';
+  const named = (pattern: RegExp) => pattern.exec(text)?.[1] ?? '';
+  if (/undefined variable/.test(text)) return `la variable «${named(/undefined variable: ([^,]+)/)}» no existe${where}`;
+  if (/undefined filter/.test(text)) return `el filtro «${named(/undefined filter: ([^,]+)/)}» no existe${where}`;
+  if (/tag .* not found/.test(text)) return `la etiqueta «${named(/tag "?([^" ]+)"? not found/)}» no existe${where}`;
+  if (/ENOENT|Failed to lookup/.test(text)) return 'no se pueden incluir otras plantillas ({% include %}, {% render %}, {% layout %})';
+  if (/limit exceeded/.test(text)) return 'la plantilla es demasiado grande o repite demasiadas veces';
+  if (/not closed|unexpected|expected|invalid|illegal/i.test(text)) return `revise la sintaxis${where}`;
+  return `revise la plantilla${where}`;
 }
+
 
 /** The names a template may read for an event: each variable's path, and the parents of dotted ones. */
 function allowedNames(event: NotificationEvent): Set<string> {
@@ -51,13 +62,13 @@ export function templateProblem(source: string, event: NotificationEvent, part: 
   try {
     parsed = engine.parse(source);
   } catch (error) {
-    return { part, message: `${label} no es una plantilla válida: ${firstLine(error)}` };
+    return { part, message: `${label} no es una plantilla válida: ${liquidReason(error)}` };
   }
   let used: string[];
   try {
     used = engine.globalFullVariablesSync(parsed);
   } catch (error) {
-    return { part, message: `${label} no es una plantilla válida: ${firstLine(error)}` };
+    return { part, message: `${label} no es una plantilla válida: ${liquidReason(error)}` };
   }
   const allowed = allowedNames(event);
   const unknown = used.filter((name) => !allowed.has(name.replace(/\[(\d+)\]/g, '')));
@@ -68,7 +79,7 @@ export function templateProblem(source: string, event: NotificationEvent, part: 
   try {
     engine.renderSync(parsed, exampleVariables(event));
   } catch (error) {
-    return { part, message: `${label} no se puede generar: ${firstLine(error)}` };
+    return { part, message: `${label} no se puede generar: ${liquidReason(error)}` };
   }
   return null;
 }
