@@ -236,7 +236,12 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['PUT', '/api/workspaces/{id}/umbrales'],
   ['POST', '/api/workspaces/{id}/probar'],
   ['POST', '/api/answers/media'],
-  ['POST', '/api/workspaces/{id}/watson-import']
+  ['POST', '/api/workspaces/{id}/watson-import'],
+  // Notifications (issue 39): the ones the outbox gave up on with 'Reintentar', and the suppressed addresses.
+  ['GET', '/api/organization/{idOrg}/notificaciones/pendientes'],
+  ['POST', '/api/organization/{idOrg}/notificaciones/pendientes/{id}/reintentar'],
+  ['GET', '/api/organization/{idOrg}/notificaciones/suprimidos'],
+  ['DELETE', '/api/organization/{idOrg}/notificaciones/suprimidos']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

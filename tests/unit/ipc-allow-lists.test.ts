@@ -111,7 +111,12 @@ const SETTINGS = [
   'updateDepartment',
   // personalizacion/funcionalidades (issue 38)
   'features',
-  'updateFeatureStatus'
+  'updateFeatureStatus',
+  // notifications (issue 39): the failed ones with 'Reintentar', the suppressed addresses
+  'outboxEntries',
+  'retryOutboxEntry',
+  'notificationSuppressions',
+  'deleteNotificationSuppression'
 ];
 
 const ANALYTICS = [

@@ -17,6 +17,7 @@ import { locationRoutes } from './locations';
 import { registerModules, type RouteModule } from './module';
 import { multimediaRoutes } from './multimedia';
 import { notificationTypeRoutes } from './notification-types';
+import { notifyOutboxRoutes } from './notify-outbox';
 import { organizationRoutes } from './organizations';
 import { queueSupervisionRoutes } from './queue-supervision';
 import { reasonRoutes } from './reasons';
@@ -64,6 +65,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   statisticsRoutes,
   reportRoutes,
   notificationTypeRoutes,
+  // Notifications (issue 39): what the outbox gave up on, and the suppressed addresses
+  notifyOutboxRoutes,
   // Virtual-assistant settings (configuracion/asesor-virtual/*)
   entryFormRoutes,
   sessionExpiryRoutes,
