@@ -17,6 +17,7 @@ import { PasswordExpiryJob } from './notify/password-expiry';
 import { registerRoutes } from './routes';
 import { shareRefreshes } from './stats/planner-stats';
 import { registerHealthRoutes } from './routes/health';
+import { createNotificationWorker } from './notify/worker';
 import './services';
 
 /** What only a caller in code can choose (never read from the environment). */
@@ -69,8 +70,23 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       sweepIntervalMs: config.sweepIntervalMs,
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
+    // Notifications go out from every process (issue 39). On PGlite the worker's statements take the
+    // background turn (db/priority.ts), so the chat's go first; on PostgreSQL they are a few short ones on the chat's pool.
+    const notify = createNotificationWorker(config, database.kind === 'pglite' ? database.reports.db : database.db, (err, context) => app.log.error({ err }, context));
     app.decorate('db', database.db);
-    app.decorate('services', { tokens, config, now: config.clock, chat, assistant, csv: database.csv, reportsDb: database.reports.db, sessions, statement: database.statement, limiters: counters });
+    app.decorate('services', {
+      tokens,
+      config,
+      now: config.clock,
+      chat,
+      assistant,
+      csv: database.csv,
+      reportsDb: database.reports.db,
+      sessions,
+      statement: database.statement,
+      limiters: counters,
+      notify
+    });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,
@@ -87,6 +103,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.addHook('preClose', () => live.close());
     app.addHook('onClose', async () => {
       await passwordNotices.close();
+      // The sends under way finish and are recorded while the database is still open.
+      await notify.stop();
       await assistant.close();
       await counters.close();
       await database.close();
@@ -100,6 +118,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     chat.startTimers();
     // The platform's timers run together: SWEEP_INTERVAL_MS=0 (the tests) stops this one too.
     if (config.sweepIntervalMs > 0) passwordNotices.start();
+    notify.start();
     // The workspaces' models load (or train, off the event loop) before the first customers need them.
     assistant.warmUp().catch((err: unknown) => app.log.error({ err }, 'assistant: warm-up'));
     return app;

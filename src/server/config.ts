@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_REPORTS_POOL_SIZE, type DatabaseTarget } from './db/client';
 import { NO_ALLOWED_HOSTS, type LdapAllowList, type Subnet } from './ldap/address-rules';
+import { DEFAULT_NOTIFY_DELIVERY, type NotifyDeliveryOptions } from './notify/options';
 
 export interface ServerConfig {
   port: number;
@@ -77,6 +78,8 @@ export interface ServerConfig {
    * (NOTIFY_OUTBOX_DIR). Unset: beside the PGlite data directory ('outbox'), or a temporary folder.
    */
   notifyOutboxDir: string | undefined;
+  /** Issue 39: the notification worker's tries, waits and concurrency (code only: src/server/notify/options.ts). */
+  notifyDelivery: NotifyDeliveryOptions;
 }
 
 /** A token bucket: `burst` at once, then `perSecond` more each second. */
@@ -200,7 +203,8 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     },
     ldapProbeDeadlineMs: DEFAULT_LDAP_PROBE_DEADLINE_MS,
     notifyAllowedHosts: ldapAllowedHosts(env.NOTIFY_ALLOWED_HOSTS, 'NOTIFY_ALLOWED_HOSTS'),
-    notifyOutboxDir: env.NOTIFY_OUTBOX_DIR || undefined
+    notifyOutboxDir: env.NOTIFY_OUTBOX_DIR || undefined,
+    notifyDelivery: DEFAULT_NOTIFY_DELIVERY
   };
 }
 

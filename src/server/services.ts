@@ -6,6 +6,7 @@ import type { ServerConfig } from './config';
 import type { CsvSource } from './db/csv-stream';
 import type { RunStatement } from './db/statements';
 import type { Db } from './db/types';
+import type { NotificationWorker } from './notify/worker';
 import type { RateLimiters } from './rate-limiters';
 
 /** What every route can reach besides its request: the database, the token service, the config, the live chat engine. */
@@ -27,6 +28,8 @@ export interface PlatformServices {
   sessions: SessionGuard;
   /** The budgets every instance shares (src/server/rate-limiters.ts): in Redis when REDIS_URL is set. */
   limiters: RateLimiters;
+  /** Issue 39: this process's notification worker (src/server/notify/worker.ts): 'Reintentar' wakes it. */
+  notify: NotificationWorker;
 }
 
 declare module 'fastify' {

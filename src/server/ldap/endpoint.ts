@@ -25,7 +25,9 @@ export class AddressRefused extends Error {
   constructor(
     readonly host: string,
     readonly reason: 'unresolved' | 'not-allowed',
-    detail: string
+    detail: string,
+    /** The address the rules refused ('not-allowed'). */
+    readonly address?: string
   ) {
     super(detail);
     this.name = 'AddressRefused';
@@ -58,7 +60,7 @@ export async function resolveEndpoint(url: string, rules: AddressRules, lookup: 
 /**
  * A host (a name or an IP literal, lower case, no brackets, no trailing dot) resolved once and
  * checked as resolveEndpoint checks a URL's: every address it resolves to allowed, the first one
- * answered. Also the notification channels' (an SMTP server, an SMS provider: src/server/notify/channel-settings.ts).
+ * answered. Also the notification channels' (an SMTP server, an SMS provider: src/server/notify/channels/endpoint.ts).
  */
 export async function resolveHost(host: string, rules: AddressRules, lookup: Lookup = systemLookup): Promise<Omit<DirectoryEndpoint, 'port'>> {
   let addresses: readonly { address: string }[];
@@ -70,7 +72,7 @@ export async function resolveHost(host: string, rules: AddressRules, lookup: Loo
   const first = addresses[0];
   if (!first) throw new AddressRefused(host, 'unresolved', `${host} resolves to no address`);
   const refused = addresses.find(({ address }) => !rules.allows(address, host));
-  if (refused) throw new AddressRefused(host, 'not-allowed', `${host} resolves to ${refused.address}, outside the allowed addresses`);
+  if (refused) throw new AddressRefused(host, 'not-allowed', `${host} resolves to ${refused.address}, outside the allowed addresses`, refused.address);
   return { host, address: first.address };
 }
 

@@ -9,7 +9,7 @@ import { notificationChannels, notificationEmails } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import type { AddressRules } from '../ldap/address-rules';
-import { AddressRefused, resolveHost, type Lookup } from '../ldap/endpoint';
+import { EndpointRefused, normaliseHost, resolveChannelHost, type Lookup } from './channels/endpoint';
 import type { ProbeTexts } from '../ldap/probe-budget';
 import { seal, unseal } from './secrets';
 
@@ -26,7 +26,9 @@ import { seal, unseal } from './secrets';
 type ChannelRow = typeof notificationChannels.$inferSelect;
 
 /** The platform's own sending address: the From of an organisation that names none. Nothing is ever sent to it. */
-export const PLATFORM_FROM_ADDRESS = 'notificaciones@atiende.local';
+import { PLATFORM_FROM_ADDRESS } from './channels/channel';
+
+export { PLATFORM_FROM_ADDRESS };
 
 export const CHANNEL_TEXT = {
   smtpHostRefused:
@@ -64,19 +66,6 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /* ───────────── hosts ───────────── */
 
-/** A host as the address rules compare it: lower case, no brackets, no trailing dot, numeric forms normalised (2130706433 → 127.0.0.1). */
-export function normaliseHost(host: string): string {
-  const trimmed = host.trim();
-  const bracketed = trimmed.includes(':') && !trimmed.startsWith('[') ? `[${trimmed}]` : trimmed;
-  let name: string;
-  try {
-    name = new URL(`http://${bracketed}/`).hostname.toLowerCase();
-  } catch {
-    name = trimmed.toLowerCase();
-  }
-  if (name.startsWith('[') && name.endsWith(']')) name = name.slice(1, -1);
-  return name.endsWith('.') ? name.slice(0, -1) : name;
-}
 
 /** The host of the SMS provider's URL, as the address rules compare it. */
 export function smsUrlHost(url: string): string {
@@ -94,9 +83,9 @@ export interface CheckedHost {
 /** The host resolved and allowed, or the Spanish 400 `refusal` (said of its field). */
 export async function checkedHost(host: string, rules: AddressRules, refusal: string, lookup?: Lookup): Promise<CheckedHost> {
   try {
-    return await resolveHost(host, rules, lookup);
+    return await resolveChannelHost(host, rules, lookup);
   } catch (error) {
-    if (error instanceof AddressRefused) throw new HttpError(400, refusal);
+    if (error instanceof EndpointRefused) throw new HttpError(400, refusal);
     throw error;
   }
 }

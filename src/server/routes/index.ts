@@ -21,6 +21,7 @@ import { notificationTemplateRoutes } from './notification-templates';
 import { notificationTypeRoutes } from './notification-types';
 import { notifyEventRoutes } from './notify-events';
 import { notifyChannelRoutes } from './notify-channels';
+import { notifyOutboxRoutes } from './notify-outbox';
 import { organizationRoutes } from './organizations';
 import { queueSupervisionRoutes } from './queue-supervision';
 import { reasonRoutes } from './reasons';
@@ -72,6 +73,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   notificationTemplateRoutes,
   notificationEmailRoutes,
   notifyChannelRoutes,
+  // Notifications (issue 39): what the outbox gave up on, and the suppressed addresses
+  notifyOutboxRoutes,
   // Virtual-assistant settings (configuracion/asesor-virtual/*)
   entryFormRoutes,
   sessionExpiryRoutes,

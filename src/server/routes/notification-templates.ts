@@ -2,6 +2,7 @@ import { endpoints } from '../../shared/api/catalogue';
 import type { NotificationEventCode } from '../../shared/notifications/events';
 import { liquidReason } from '../../shared/notifications/liquid';
 import { HttpError } from '../http/errors';
+import { kickNotifyWorker } from '../notify/kick';
 import { raiseEvent } from '../notify/outbox';
 import { checkTemplate, exampleFlatVariables, renderChecked, type CheckedTemplate } from '../notify/templates';
 import { latestRecordVariables, organisationName } from '../notify/variables';
@@ -85,6 +86,7 @@ export const notificationTemplateRoutes = defineRoutes(['notifications', 'notify
         to: [checked.channel === 'sms' ? { phone: recipient, role: 'ADMINISTRADOR' } : { email: recipient, role: 'ADMINISTRADOR' }]
       })
     );
+    if (queued > 0) kickNotifyWorker();
     return { queued: queued > 0, recipient };
   });
 });

@@ -13,7 +13,7 @@ import {
   typedSms,
   typedSmtp
 } from '../notify/channel-settings';
-import { notifyOutboxFolder } from '../notify/outbox-folder';
+import { outboxFolder as notifyOutboxFolder } from '../notify/channels/eml';
 import { loadSecretKey } from '../notify/secrets';
 import { HttpError } from '../http/errors';
 import { defineRoutes } from './module';

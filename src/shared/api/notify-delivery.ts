@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { IdOrgParams, ORG_PATH, SETTINGS_EDITORS } from './access';
 import { IdParam, SuccessResult } from '../domain/common';
-import { requiredText } from '../domain/fields';
+import { hasNoControl, requiredText } from '../domain/fields';
 import { UpsertNotificationTemplate } from '../domain/notification';
 import { NotifyChannelsBody, NotifyChannelsView, NotifyProbeBody, NotifyProbeResult, OutboxEntry, Suppression, TemplatePreview } from '../domain/notify-channels';
 
@@ -110,7 +110,15 @@ export const notifyDeliveryEndpoints = {
     method: 'DELETE',
     path: `${N}/suprimidos`,
     params: IdOrgParams,
-    query: z.object({ address: z.string().trim().toLowerCase().min(1).max(254) }),
+    query: z.object({
+      address: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1, { message: 'Ingrese la dirección' })
+        .max(254, { message: 'La dirección no puede superar 254 caracteres' })
+        .refine(hasNoControl, { message: 'La dirección contiene caracteres no permitidos' })
+    }),
     response: SuccessResult,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,

@@ -8,7 +8,7 @@ import { NotifyChannelsView, NotifyProbeResult, type NotifyChannelsBody } from '
 import { ldapAllowedHosts } from '../../../src/server/config';
 import { notificationChannels } from '../../../src/server/db/schema';
 import { CHANNEL_TEXT, PLATFORM_FROM_ADDRESS } from '../../../src/server/notify/channel-settings';
-import { notifyOutboxFolder } from '../../../src/server/notify/outbox-folder';
+import { outboxFolder as notifyOutboxFolder } from '../../../src/server/notify/channels/eml';
 import { loadSecretKey, unseal } from '../../../src/server/notify/secrets';
 import { BACKENDS } from '../../support/database';
 import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';

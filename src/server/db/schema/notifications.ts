@@ -165,7 +165,9 @@ export const notificationOutbox = pgTable(
   (t) => [
     check('notification_outbox_status_check', sql`${t.status} in ('PENDIENTE','ENVIANDO','ENVIADA','FALLIDA','SUPRIMIDA')`),
     index('notification_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('notification_outbox_org_idx').on(t.organizationId, t.createdAt)
+    index('notification_outbox_org_idx').on(t.organizationId, t.createdAt),
+    // The per-recipient cap (src/server/notify/guards.ts): a template's recent sends to one recipient.
+    index('notification_outbox_cap_idx').on(t.templateId, t.recipient, t.sentAt)
   ]
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "notification_outbox_cap_idx" ON "notification_outbox" USING btree ("template_id","recipient","sent_at");
