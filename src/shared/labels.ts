@@ -35,7 +35,7 @@ export const CONVERSATION_STATE_LABELS: Labels<ConversationState> = {
 export const SENDER_LABELS: Labels<(typeof SENDER_TYPES)[number]> = { CLIENTE: 'Cliente', ASESOR: 'Asesor', BOT: 'Asistente virtual', SISTEMA: 'Sistema' };
 
 /** Whether a notification was delivered (notifications_log.status). */
-export const NOTIFICATION_STATUS_LABELS: Labels<'ENVIADA' | 'FALLIDA'> = { ENVIADA: 'Enviada', FALLIDA: 'Fallida' };
+export const NOTIFICATION_STATUS_LABELS: Labels<'ENVIADA' | 'FALLIDA' | 'SUPRIMIDA'> = { ENVIADA: 'Enviada', FALLIDA: 'Fallida', SUPRIMIDA: 'Suprimida' };
 
 /** Who a notification went to (notifications_log.recipient_role). */
 export const RECIPIENT_ROLE_LABELS: Labels<'CLIENTE' | 'ASESOR' | 'SUPERVISOR' | 'ADMINISTRADOR'> = {

@@ -188,7 +188,8 @@ describe.each(BACKENDS)('notification delivery on %s', (backend) => {
     };
     expect(await get(endpoints.notificationsByStatus.path)).toEqual([
       { status: 'ENVIADA', total: 2 },
-      { status: 'FALLIDA', total: 0 }
+      { status: 'FALLIDA', total: 0 },
+      { status: 'SUPRIMIDA', total: 0 }
     ]);
     expect(await get(endpoints.eventsByTypeEventRole.path)).toEqual([
       { eventType: 'CHAT_NO_ATENDIDO', role: 'ADMINISTRADOR', total: 1 },

@@ -17,21 +17,25 @@ describe.each(BACKENDS)('notification statistics on %s', (backend) => {
     // N1, N3, N4 sent, N2 failed.
     expect(await s.json('visualizador@demo.co', E.notificationsByStatus.path, TWO_DAYS)).toEqual([
       { status: 'ENVIADA', total: 3 },
-      { status: 'FALLIDA', total: 1 }
+      { status: 'FALLIDA', total: 1 },
+      { status: 'SUPRIMIDA', total: 0 }
     ]);
     // SMS (type 2): N2 only. Today: N3, N4.
     expect(await s.json('visualizador@demo.co', E.notificationsByStatus.path, { ...TWO_DAYS, notifChannels: '2' })).toEqual([
       { status: 'ENVIADA', total: 0 },
-      { status: 'FALLIDA', total: 1 }
+      { status: 'FALLIDA', total: 1 },
+      { status: 'SUPRIMIDA', total: 0 }
     ]);
     expect(await s.json('visualizador@demo.co', E.notificationsByStatus.path)).toEqual([
       { status: 'ENVIADA', total: 2 },
-      { status: 'FALLIDA', total: 0 }
+      { status: 'FALLIDA', total: 0 },
+      { status: 'SUPRIMIDA', total: 0 }
     ]);
     // Organisation 200: its one notification.
     expect(await s.json('admin@otra.co', E.notificationsByStatus.path, TWO_DAYS, 200)).toEqual([
       { status: 'ENVIADA', total: 1 },
-      { status: 'FALLIDA', total: 0 }
+      { status: 'FALLIDA', total: 0 },
+      { status: 'SUPRIMIDA', total: 0 }
     ]);
   });
 
