@@ -159,9 +159,9 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
     const { token } = await signIn(platform.app, 'superadmin@demo.co');
     for (const [method, url] of [
       ['GET', '/api/no-existe'],
-      // Catalogue entries of settings screens still to come (the notification e-mails).
-      ['POST', '/api/organization/100/emailsNotifications/createEmailNotifications'],
-      ['GET', '/api/organization/100/emailsNotifications/getEmailsNotifications']
+      // Catalogue entries of settings screens still to come (the dashboard's design, issue 40).
+      ['POST', '/api/organization/100/dashboardDesign/updateDashboardDesign'],
+      ['GET', '/api/organization/100/dashboardDesign/getDashboardDesign']
     ] as const) {
       const res = await platform.app.inject({ method, url, headers: bearer(token), payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode).toBe(404);
