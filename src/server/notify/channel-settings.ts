@@ -3,13 +3,13 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
-import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
 import { NOTIFY_DEFAULTS, type NotifyChannelsBody, type NotifyChannelsView, type SmtpSecurity } from '../../shared/domain/notify-channels';
 import { notificationChannels, notificationEmails } from '../db/schema';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
 import type { AddressRules } from '../ldap/address-rules';
 import { EndpointRefused, normaliseHost, resolveChannelHost, type Lookup } from './channels/endpoint';
+import { smtpConnectionOptions, type SmtpSettings } from './channels/smtp';
 import type { ProbeTexts } from '../ldap/probe-budget';
 import { seal, unseal } from './secrets';
 
@@ -62,7 +62,8 @@ export const CHANNEL_PROBE_TEXT: ProbeTexts = {
 
 /** A whole 'Probar conexión' at most this long (ms). */
 export const CHANNEL_PROBE_DEADLINE_MS = 15_000;
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 12_000, socketCloseTimeout: 0 } as const;
+/** Each step of a probe's connection (the whole probe: CHANNEL_PROBE_DEADLINE_MS). */
+const SMTP_PROBE_TIMEOUT_MS = 10_000;
 
 /* ───────────── hosts ───────────── */
 
@@ -211,14 +212,6 @@ export async function saveChannels(db: Db, idOrg: number, settings: NotifyChanne
 
 /* ───────────── the channels as used to connect ───────────── */
 
-/** What connecting to the organisation's SMTP server takes (the password in clear). */
-export interface SmtpSettings {
-  host: string;
-  port: number;
-  security: SmtpSecurity;
-  user: string;
-  password: string | null;
-}
 
 /** What calling the organisation's SMS provider takes (the token in clear). */
 export interface SmsSettings {
@@ -244,24 +237,6 @@ export async function typedSms(db: Db, idOrg: number, settings: NotifyChannelsBo
   return { url: settings.smsUrl, user: settings.smsUser, token };
 }
 
-/**
- * nodemailer's SMTP options for a server checked at `endpoint`: the socket goes to the checked
- * address, the name stays the TLS server name; 'tls' is TLS from the start, 'starttls' requires the
- * upgrade, 'none' never tries it.
- */
-export function smtpTransportOptions(settings: SmtpSettings, endpoint: CheckedHost): SMTPTransportOptions {
-  return {
-    host: endpoint.address,
-    port: settings.port,
-    secure: settings.security === 'tls',
-    requireTLS: settings.security === 'starttls',
-    ignoreTLS: settings.security === 'none',
-    ...(isIP(endpoint.host) === 0 ? { servername: endpoint.host, tls: { servername: endpoint.host } } : {}),
-    ...(settings.user !== '' && settings.password !== null ? { auth: { user: settings.user, pass: settings.password } } : {}),
-    name: 'atiende.local',
-    ...SMTP_TIMEOUTS
-  };
-}
 
 /**
  * The Authorization header of a call to the SMS provider, as a send carries it (the worker's SMS
@@ -298,7 +273,7 @@ function smtpFailure(error: SmtpFailure): string {
  * the settings say and logs in with the user (nodemailer's verify()); nothing is sent.
  */
 export async function probeSmtp(settings: SmtpSettings, endpoint: CheckedHost, log: (error: unknown) => void): Promise<ProbeOutcome> {
-  const transport = createTransport(smtpTransportOptions(settings, endpoint));
+  const transport = createTransport(smtpConnectionOptions(settings, endpoint, SMTP_PROBE_TIMEOUT_MS));
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error('probe deadline'), { code: 'ETIMEDOUT' })), CHANNEL_PROBE_DEADLINE_MS);
@@ -330,7 +305,7 @@ export function probeSms(settings: SmsSettings, endpoint: CheckedHost, log: (err
     path: `${url.pathname}${url.search}`,
     method: 'HEAD',
     headers: { host: url.host, 'user-agent': 'Atiende/1.0 (prueba de conexión)', ...(authorization ? { authorization } : {}) },
-    timeout: SMTP_TIMEOUTS.connectionTimeout,
+    timeout: SMTP_PROBE_TIMEOUT_MS,
     ...(secure && isIP(endpoint.host) === 0 ? { servername: endpoint.host } : {})
   };
   return new Promise<ProbeOutcome>((resolve) => {

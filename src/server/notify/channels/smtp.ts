@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { SmtpSecurity } from '../../../shared/domain/notify-channels';
 import { elapsedSince, errorText, mailOptions, type Channel, type FailureKind, type OutgoingEmail, type SendOutcome } from './channel';
 import type { ChannelEndpoint } from './endpoint';
@@ -43,6 +44,29 @@ function failureDetail(error: unknown): string {
 }
 
 /**
+ * How nodemailer reaches an organisation's SMTP server, for a send (SmtpChannel) and for 'Probar
+ * conexión' (channel-settings.ts) alike: to the checked address, the host's name as the TLS server
+ * name, TLS as the settings say (at least 1.2), logged in when there is a user; never a file or URL
+ * read on a message's behalf.
+ */
+export function smtpConnectionOptions(settings: SmtpSettings, endpoint: Pick<ChannelEndpoint, 'host' | 'address'>, timeoutMs: number): SMTPTransport.Options {
+  return {
+    host: endpoint.address,
+    port: settings.port,
+    secure: settings.security === 'tls',
+    requireTLS: settings.security === 'starttls',
+    ignoreTLS: settings.security === 'none',
+    tls: { minVersion: 'TLSv1.2', ...(isIP(endpoint.host) === 0 ? { servername: endpoint.host } : {}) },
+    ...(settings.user !== '' ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    disableFileAccess: true,
+    disableUrlAccess: true
+  };
+}
+
+/**
  * One organisation's SMTP server through a nodemailer pool: a few connections kept open between
  * notifications, to the checked address (endpoint.ts) with the host's name as the TLS server name.
  * nodemailer's own requeueing is off (maxRequeues 0): a message whose connection dropped is the
@@ -59,23 +83,7 @@ export class SmtpChannel implements Channel<OutgoingEmail> {
     readonly endpoint: ChannelEndpoint,
     { maxConnections, timeoutMs }: { maxConnections: number; timeoutMs: number }
   ) {
-    this.transport = nodemailer.createTransport({
-      pool: true,
-      maxConnections,
-      maxRequeues: 0,
-      host: endpoint.address,
-      port: settings.port,
-      secure: settings.security === 'tls',
-      requireTLS: settings.security === 'starttls',
-      ignoreTLS: settings.security === 'none',
-      tls: { minVersion: 'TLSv1.2', ...(isIP(endpoint.host) === 0 ? { servername: endpoint.host } : {}) },
-      ...(settings.user !== '' ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-      disableFileAccess: true,
-      disableUrlAccess: true
-    });
+    this.transport = nodemailer.createTransport({ pool: true, maxConnections, maxRequeues: 0, ...smtpConnectionOptions(settings, endpoint, timeoutMs) });
   }
 
   async send(mail: OutgoingEmail): Promise<SendOutcome> {
