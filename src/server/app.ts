@@ -70,9 +70,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       sweepIntervalMs: config.sweepIntervalMs,
       onError: (err, context) => app.log.error({ err }, `chat: ${context}`)
     });
-    // Notifications go out from every process (issue 39). On PGlite the worker's statements take the
-    // background turn (db/priority.ts), so the chat's go first; on PostgreSQL they are a few short ones on the chat's pool.
-    const notify = createNotificationWorker(config, database.kind === 'pglite' ? database.reports.db : database.db, (err, context) => app.log.error({ err }, context));
+    // Notifications go out from every process (issue 39), as background work: the worker's statements
+    // take the background turn (db/priority.ts; on PostgreSQL the reports' pool), so the chat's go
+    // first and the worker's own never count as chat, and it sends gently while the chat is active.
+    const notify = createNotificationWorker(config, database.reports.db, (err, context) => app.log.error({ err }, context), database.chatActive);
     app.decorate('db', database.db);
     app.decorate('services', {
       tokens,

@@ -14,12 +14,13 @@
  * trained, loaded or warmed up) — and the customer→agent latency with NLP.js (its two runs'
  * samples) ÷ without it (the matcher's two), goal ≤ 1.05×.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { AGENT_NAMESPACE } from '../../src/shared/realtime';
-import { agentPresence, agentSplits, chatParameters, users } from '../../src/server/db/schema';
+import { agentPresence, agentSplits, chatParameters, sessionExpirationTypes, splits, users } from '../../src/server/db/schema';
+import { CLOSING_TIME_MAX } from '../../src/shared/domain/session-expiry';
 import type { DatabaseTarget } from '../../src/server/db/client';
 import { createTestDatabase } from '../support/database';
 import { ackData, CLIENT_OPTIONS, connected, escalatedCustomer, widgetConfig, type BenchCustomer } from './customers';
@@ -57,7 +58,11 @@ const Incoming = z.object({ conversationId: z.string() });
 /**
  * Adds `count` role-5 agents of org 100 who answer split 1 and can sign in with the demo password
  * (asesor@demo.co's hash), each with a Desconectado presence row, and raises the organisation's
- * max chats per agent so `customers` chats fit. Answers every agent's e-mail.
+ * max chats per agent so `customers` chats fit. The bench's agents accept and never answer, so the
+ * general split's agent silence and the organisation's 'ASESOR' session expiry are set to a day: a
+ * run longer than their demo five minutes (a part whose phases wait for trainings, say) would
+ * otherwise see its customers' chats closed under it ('La conversación ha finalizado'). Answers
+ * every agent's e-mail.
  */
 export async function prepareAgents(app: FastifyInstance, agents: number, customers: number, tag: string): Promise<string[]> {
   const seeded = SEEDED_AGENTS.slice(0, agents);
@@ -77,6 +82,8 @@ export async function prepareAgents(app: FastifyInstance, agents: number, custom
   if (seededIds.length !== seeded.length) throw new Error('bench: seeded agents missing from the demo data');
   const perAgent = Math.max(5, Math.ceil(customers / agents));
   await app.db.update(chatParameters).set({ nroMaximoChatsAsesor: perAgent }).where(eq(chatParameters.organizationId, ORG));
+  await app.db.update(splits).set({ timeInactivityAgent: CLOSING_TIME_MAX }).where(eq(splits.idSplit, GENERAL_SPLIT));
+  await app.db.update(sessionExpirationTypes).set({ closingTime: CLOSING_TIME_MAX }).where(and(eq(sessionExpirationTypes.organizationId, ORG), eq(sessionExpirationTypes.kind, 'ASESOR')));
   return [...seeded, ...emails];
 }
 

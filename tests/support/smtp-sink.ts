@@ -38,6 +38,9 @@ export class SmtpSink {
   behaviour: SinkBehaviour = {};
   /** How many messages arrived (parsed or not: the bench sets parse false and counts). */
   count = 0;
+  /** Messages being received at once now, and the most seen at once (how many sends a client keeps under way). */
+  inData = 0;
+  maxInData = 0;
   private server: SMTPServer | null = null;
   private waiters: { n: number; resolve: () => void }[] = [];
 
@@ -64,7 +67,13 @@ export class SmtpSink {
         const code = this.behaviour.rcpt?.(address.address) ?? null;
         callback(code === null ? null : refusal(code, code >= 500 ? 'Buzón de destino no existe' : 'Buzón ocupado, intente más tarde'));
       },
-      onData: (stream, session, callback) => {
+      onData: (stream, session, done) => {
+        this.inData++;
+        this.maxInData = Math.max(this.maxInData, this.inData);
+        const callback = (...args: Parameters<typeof done>) => {
+          this.inData--;
+          done(...args);
+        };
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => setTimeout(() => {

@@ -81,6 +81,8 @@ export interface Database {
   csv: CsvSource;
   /** Statistics and report exports (their own small pool on PostgreSQL). */
   reports: ReportsDatabase;
+  /** Whether the chat's statements are running or ran within the last moments (priority.ts chatActive). */
+  chatActive(): boolean;
   /**
    * Runs `job` unless another process (or this one) is running the job of the same key on this
    * database at the moment, and answers whether it ran. PostgreSQL: a session advisory lock tried
@@ -140,6 +142,7 @@ async function openPglite(dataDir: string | null, template: Blob | undefined, wo
     statement: pgliteStatements(client, turns.chat),
     csv,
     reports: { db: reportsDb, csv },
+    chatActive: turns.chatActive,
     exclusive: localExclusion(),
     async prepare(migrationsFolder, afterMigrate) {
       // PGlite is a single connection owned by this process: nothing else can race us.
@@ -202,6 +205,7 @@ async function openPostgres(url: string, reportsPoolSize: number, settings: Reco
     statement: poolStatements(pool),
     csv,
     reports: { db: reportsDb, csv },
+    chatActive: turns.chatActive,
     exclusive: (key, job) =>
       local(key, async () => {
         const client = await pool.connect();

@@ -41,6 +41,8 @@ export interface Priority {
   chatEnded(): void;
   /** Runs background work once the chat is quiet (or after MAX_DEFER_MS). */
   background: Turn;
+  /** Whether the chat is active now: a chat statement running or ended within ACTIVE_MS (background work that paces itself reads it: the notification worker). */
+  chatActive(): boolean;
 }
 
 export interface PriorityOptions {
@@ -115,6 +117,7 @@ export function priority({ quietMs = QUIET_MS, maxDeferMs = MAX_DEFER_MS, backgr
     },
     chatBegan,
     chatEnded,
+    chatActive: () => chatRunning > 0 || performance.now() - lastChatEnded < activeMs,
     async background(work) {
       await new Promise<void>((start) => {
         queue.push({ since: performance.now(), start });

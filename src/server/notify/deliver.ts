@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { errorText, PLATFORM_FROM_ADDRESS, type SendOutcome } from './channels/channel';
 import type { ChannelSet, SmtpSettings } from './channels';
 import type { AttemptResult } from './delivery-log';
-import { ownAddressReason, reserveUnderCap, smsTooLongReason, suppressedAmong, suppressedReason, type Suppressed } from './guards';
+import { ownAddressReason, smsTooLongReason, suppressedAmong, suppressedReason, type Cap, type Suppressed } from './guards';
 import { unseal } from './secrets';
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
@@ -86,7 +86,7 @@ export interface Tries {
 }
 
 /** A provider's answer as an attempt: a failure to retry, to give up on, or a bounce to suppress. */
-function fromOutcome(outcome: SendOutcome, tries: Tries): AttemptResult {
+export function fromOutcome(outcome: SendOutcome, tries: Tries): AttemptResult {
   const call = outcome.ok || outcome.called ? { service: outcome.service, ok: outcome.ok, durationMs: outcome.durationMs, detail: outcome.detail } : undefined;
   if (outcome.ok) return { outcome: 'ENVIADA', detail: outcome.detail, call };
   if (outcome.kind === 'bounce') {
@@ -108,30 +108,41 @@ function smtpSettings(row: ChannelsRow, key: Buffer | null): SmtpSettings {
   };
 }
 
+/** What a claimed row needs before it can go: an outcome already (nothing to send), or a send under the cap. */
+export type Prepared =
+  | { kind: 'done'; result: AttemptResult }
+  | {
+      kind: 'send';
+      /** The per-recipient cap of its template (guards.ts reserveUnderCaps). */
+      cap: Cap;
+      templateId: number;
+      send: () => Promise<SendOutcome>;
+    };
+
 /**
- * One try of one claimed row: render, the guards (the platform's own address, the suppression
- * list, the SMS part limit, the per-recipient cap), then the channel. Answers what to record;
- * null when the row turned out not to be this claim's any more (nothing was sent, nothing is
- * recorded).
+ * The first half of one try of one claimed row: render, then the guards that need no count (the
+ * platform's own address, the suppression list, the SMS part limit) and the channel's credentials.
+ * The worker then reserves the batch's places under the cap at once (guards.ts) and sends.
  */
-export async function deliverOne(deps: DeliverDeps, row: ClaimedRow, context: BatchContext, tries: Tries): Promise<AttemptResult | null> {
+export async function prepareDelivery(deps: DeliverDeps, row: ClaimedRow, context: BatchContext): Promise<Prepared> {
+  const done = (result: AttemptResult): Prepared => ({ kind: 'done', result });
   const template = row.templateId === null ? undefined : context.templates.get(row.templateId);
-  if (!template) return failed('La plantilla de la notificación fue eliminada');
+  if (!template) return done(failed('La plantilla de la notificación fue eliminada'));
   const settings = context.channels.get(row.organizationId);
   const rendered = render(row, template);
-  if (typeof rendered === 'string') return failed(rendered);
+  if (typeof rendered === 'string') return done(failed(rendered));
 
   const fromAddress = settings?.fromAddress ?? NOTIFY_DEFAULTS.fromAddress;
   if (rendered.channel === 'email') {
     const own = ownAddressReason(row.recipient, fromAddress);
-    if (own) return suppressed(own);
+    if (own) return done(suppressed(own));
   }
   const listed = context.suppressed.get(`${row.organizationId}:${row.recipient}`);
-  if (listed) return suppressed(suppressedReason(listed));
+  if (listed) return done(suppressed(suppressedReason(listed)));
   if (rendered.channel === 'sms') {
-    if (!settings || settings.smsUrl.trim() === '') return failed('La organización no tiene un proveedor de SMS configurado');
+    if (!settings || settings.smsUrl.trim() === '') return done(failed('La organización no tiene un proveedor de SMS configurado'));
     const tooLong = smsTooLongReason(rendered.text, settings.smsMaxParts);
-    if (tooLong) return failed(tooLong);
+    if (tooLong) return done(failed(tooLong));
   }
 
   let smtp: SmtpSettings | null = null;
@@ -142,19 +153,13 @@ export async function deliverOne(deps: DeliverDeps, row: ClaimedRow, context: Ba
     if (settings && rendered.channel === 'email' && settings.smtpHost.trim() !== '') smtp = smtpSettings(settings, key);
     if (settings && rendered.channel === 'sms' && settings.smsTokenEnc && key) smsToken = unseal(key, settings.smsTokenEnc);
   } catch (error) {
-    return failed(`No se pudo descifrar la credencial guardada del canal (${errorText(error)}): vuelva a guardarla en la configuración de canales`);
+    return done(failed(`No se pudo descifrar la credencial guardada del canal (${errorText(error)}): vuelva a guardarla en la configuración de canales`));
   }
 
   const cap = { count: settings?.capCount ?? NOTIFY_DEFAULTS.capCount, windowMinutes: settings?.capWindowMinutes ?? NOTIFY_DEFAULTS.capWindowMinutes };
-  const verdict = await reserveUnderCap(deps.db, { id: row.id, templateId: template.id, recipient: row.recipient, leaseUntil: row.leaseUntil }, cap);
-  if (verdict === 'lost') return null;
-  if (verdict === 'capped') {
-    return suppressed(`Se alcanzó el máximo de ${cap.count} notificaciones en ${cap.windowMinutes} minutos para este destinatario y esta plantilla`);
-  }
-
-  const outcome =
+  const send = () =>
     rendered.channel === 'email' ?
-      await deps.channels.sendEmail(smtp, {
+      deps.channels.sendEmail(smtp, {
         from: fromAddress === '' ? PLATFORM_FROM_ADDRESS : fromAddress,
         to: row.recipient,
         subject: rendered.subject,
@@ -162,6 +167,9 @@ export async function deliverOne(deps: DeliverDeps, row: ClaimedRow, context: Ba
         idempotencyKey: row.idempotencyKey,
         outboxId: row.id
       })
-    : await deps.channels.sendSms({ url: settings?.smsUrl ?? '', user: settings?.smsUser ?? '', token: smsToken }, { to: row.recipient, text: rendered.text, idempotencyKey: row.idempotencyKey });
-  return fromOutcome(outcome, tries);
+    : deps.channels.sendSms({ url: settings?.smsUrl ?? '', user: settings?.smsUser ?? '', token: smsToken }, { to: row.recipient, text: rendered.text, idempotencyKey: row.idempotencyKey });
+  return { kind: 'send', cap, templateId: template.id, send };
 }
+
+/** The result of a row the cap held back. */
+export const capped = (cap: Cap): AttemptResult => suppressed(`Se alcanzó el máximo de ${cap.count} notificaciones en ${cap.windowMinutes} minutos para este destinatario y esta plantilla`);

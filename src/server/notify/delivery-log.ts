@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { integrationCalls, notificationOutbox, notificationsLog, notificationSuppressions } from '../db/schema';
+import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
 import type { ChannelService } from './channels';
 
@@ -39,59 +40,84 @@ export interface AttemptResult {
   suppress?: string;
 }
 
+/** One try to record: the row as claimed and what became of it. */
+export interface Attempt {
+  row: AttemptedRow;
+  result: AttemptResult;
+}
+
 /**
- * Writes one attempt in one short transaction: the outbox row's new state (only while the row is
- * still this claim's: its lease unchanged), the notification log's row, the integration log's row
- * of the provider call (id_va null: no assistant made it), and a bounced address's suppression.
- * Answers whether the row was still this claim's. The log and integration rows carry the
- * platform's clock (`at`), as every other record the statistics read; the outbox's own times are
- * the database's, which every process of a cluster shares.
+ * Writes attempts in one short transaction — the worker records its sends in groups (a group
+ * commit: whatever finished while the previous group was being written), so a notification costs
+ * a share of one transaction, not one of its own. For each attempt: the outbox row's new state
+ * (only while the row is still this claim's: its lease unchanged), the notification log's row, the
+ * integration log's row of the provider call (id_va null: no assistant made it), and a bounced
+ * address's suppression. Answers the ids of the rows that were still this claim's. The log and
+ * integration rows carry the platform's clock (`at`), as every other record the statistics read;
+ * the outbox's own times are the database's, which every process of a cluster shares.
  */
-export async function recordAttempt(db: Db, row: AttemptedRow, result: AttemptResult, at: Date): Promise<boolean> {
+export async function recordAttempts(db: Db, attempts: readonly Attempt[], at: Date): Promise<Set<number>> {
+  if (attempts.length === 0) return new Set();
   return db.transaction(async (tx) => {
-    const status = result.outcome === 'RETRY' ? 'PENDIENTE' : result.outcome;
-    const updated = await tx
-      .update(notificationOutbox)
-      .set({
-        status,
-        leaseUntil: null,
-        lastError: result.outcome === 'ENVIADA' ? '' : clip(result.detail),
-        // A sent row keeps its place under the cap; any other gives it back.
-        sentAt: result.outcome === 'ENVIADA' ? sql`now()` : null,
-        ...(result.outcome === 'RETRY' ? { nextAttemptAt: sql`now() + make_interval(secs => ${(result.retryInMs ?? 0) / 1000})` } : {})
-      })
-      .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'ENVIANDO'), eq(notificationOutbox.leaseUntil, row.leaseUntil)))
-      .returning({ id: notificationOutbox.id });
-    await tx.insert(notificationsLog).values({
-      organizationId: row.organizationId,
-      sentAt: at,
-      eventType: row.eventType,
-      typeNotificationId: row.typeNotificationId,
-      recipient: row.recipient,
-      recipientRole: row.recipientRole,
-      status: result.outcome === 'RETRY' ? 'FALLIDA' : result.outcome,
-      detail: clip(result.detail),
-      conversationId: row.conversationId,
-      outboxId: row.id
-    });
-    if (result.call) {
-      await tx.insert(integrationCalls).values({
+    // One UPDATE for every row: each matched by id and by the lease it was claimed with.
+    const values = sql.join(
+      attempts.map(({ row, result }) => {
+        const status = result.outcome === 'RETRY' ? 'PENDIENTE' : result.outcome;
+        const lastError = result.outcome === 'ENVIADA' ? '' : clip(result.detail);
+        const retrySeconds = result.outcome === 'RETRY' ? (result.retryInMs ?? 0) / 1000 : null;
+        return sql`(${row.id}::int, ${row.leaseUntil.toISOString()}::timestamptz, ${status}::text, ${lastError}::text, ${retrySeconds}::double precision)`;
+      }),
+      sql`, `
+    );
+    const updated = await tx.execute(sql`
+      update ${notificationOutbox} as o set
+        status = v.status,
+        lease_until = null,
+        last_error = v.last_error,
+        -- A sent row keeps its place under the cap; any other gives it back.
+        sent_at = case when v.status = 'ENVIADA' then now() else null end,
+        next_attempt_at = case when v.retry_seconds is null then o.next_attempt_at else now() + make_interval(secs => v.retry_seconds) end
+      from (values ${values}) as v(id, lease_until, status, last_error, retry_seconds)
+      where o.id = v.id and o.status = 'ENVIANDO' and o.lease_until = v.lease_until
+      returning o.id`);
+    await tx.insert(notificationsLog).values(
+      attempts.map(({ row, result }) => ({
         organizationId: row.organizationId,
-        idVa: null,
+        sentAt: at,
+        eventType: row.eventType,
+        typeNotificationId: row.typeNotificationId,
+        recipient: row.recipient,
+        recipientRole: row.recipientRole,
+        status: result.outcome === 'RETRY' ? 'FALLIDA' : result.outcome,
+        detail: clip(result.detail),
         conversationId: row.conversationId,
-        calledAt: at,
-        service: result.call.service,
-        status: result.call.ok ? 'success' : 'failed',
-        durationMs: result.call.durationMs,
-        detail: clip(result.call.detail)
-      });
-    }
-    if (result.suppress !== undefined) {
-      await tx
-        .insert(notificationSuppressions)
-        .values({ organizationId: row.organizationId, address: row.recipient, reason: clip(result.suppress) })
-        .onConflictDoNothing();
-    }
-    return updated.length === 1;
+        outboxId: row.id
+      }))
+    );
+    const calls = attempts.flatMap(({ row, result }) =>
+      result.call ?
+        [
+          {
+            organizationId: row.organizationId,
+            idVa: null,
+            conversationId: row.conversationId,
+            calledAt: at,
+            service: result.call.service,
+            status: result.call.ok ? 'success' : 'failed',
+            durationMs: result.call.durationMs,
+            detail: clip(result.call.detail)
+          }
+        ]
+      : []
+    );
+    if (calls.length > 0) await tx.insert(integrationCalls).values(calls);
+    const suppressions = attempts.flatMap(({ row, result }) => (result.suppress === undefined ? [] : [{ organizationId: row.organizationId, address: row.recipient, reason: clip(result.suppress) }]));
+    if (suppressions.length > 0) await tx.insert(notificationSuppressions).values(suppressions).onConflictDoNothing();
+    return new Set(rowsOf(updated).map((r) => Number((r as { id: unknown }).id)));
   });
+}
+
+/** One attempt (recordAttempts of one): whether the row was still this claim's. */
+export async function recordAttempt(db: Db, row: AttemptedRow, result: AttemptResult, at: Date): Promise<boolean> {
+  return (await recordAttempts(db, [{ row, result }], at)).has(row.id);
 }

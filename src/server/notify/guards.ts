@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { countSms } from '../../shared/notifications/sms';
 import { notificationOutbox, notificationSuppressions } from '../db/schema';
+import { rowsOf } from '../db/statements';
 import type { Db } from '../db/types';
 import { PLATFORM_FROM_ADDRESS } from './channels/channel';
 
@@ -59,36 +60,85 @@ export interface Cap {
 
 export type CapVerdict = 'reserved' | 'capped' | 'lost';
 
+/** A sendable row of a batch asking for its place under its template's cap. */
+export interface CapRequest {
+  id: number;
+  templateId: number;
+  recipient: string;
+  leaseUntil: Date;
+  cap: Cap;
+}
+
 /**
  * The per-recipient cap of a template: at most `cap.count` of its notifications to one recipient
  * in `cap.windowMinutes`. A notification that passes reserves its place (sent_at set while it is
  * still ENVIANDO) before it is sent, so that sends under way at once — in this process or another —
- * count against each other: they check and reserve one at a time under an advisory lock of the
- * (template, recipient) pair, in a short transaction (nothing is sent inside it). A failed try gives
- * its place back (delivery-log.ts clears sent_at). 'lost': the row is no longer this claim's (its
- * lease expired and another process took it) — it must not be sent here.
+ * count against each other. A batch's rows check and reserve together in one short transaction
+ * (nothing is sent inside it) under advisory locks of their (template, recipient) pairs, taken in
+ * one order (the locks' keys sorted) so that two processes never wait on each other in a circle;
+ * rows of the batch to the same pair count against each other in id order. A failed try gives its
+ * place back (delivery-log.ts clears sent_at). 'lost': the row is no longer this claim's (its lease
+ * expired and another process took it) — it must not be sent here.
  */
-export async function reserveUnderCap(db: Db, row: { id: number; templateId: number; recipient: string; leaseUntil: Date }, cap: Cap): Promise<CapVerdict> {
+export async function reserveUnderCaps(db: Db, requests: readonly CapRequest[]): Promise<Map<number, CapVerdict>> {
+  const verdicts = new Map<number, CapVerdict>();
+  if (requests.length === 0) return verdicts;
+  const pairKey = (r: Pick<CapRequest, 'templateId' | 'recipient'>) => `notify-cap:${r.templateId}:${r.recipient}`;
+  const pairs = new Map<string, CapRequest>();
+  for (const request of requests) if (!pairs.has(pairKey(request))) pairs.set(pairKey(request), request);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notify-cap:${row.templateId}:${row.recipient}`}, 0))`);
-    const [counted] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notificationOutbox)
-      .where(
-        and(
-          eq(notificationOutbox.templateId, row.templateId),
-          eq(notificationOutbox.recipient, row.recipient),
-          sql`${notificationOutbox.id} <> ${row.id}`,
-          inArray(notificationOutbox.status, ['ENVIANDO', 'ENVIADA']),
-          sql`${notificationOutbox.sentAt} > now() - make_interval(mins => ${cap.windowMinutes})`
-        )
-      );
-    if ((counted?.n ?? 0) >= cap.count) return 'capped';
-    const reserved = await tx
-      .update(notificationOutbox)
-      .set({ sentAt: sql`now()` })
-      .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'ENVIANDO'), eq(notificationOutbox.leaseUntil, row.leaseUntil)))
-      .returning({ id: notificationOutbox.id });
-    return reserved.length === 1 ? 'reserved' : 'lost';
+    const keys = sql.join(
+      [...pairs.keys()].map((key) => sql`(${key}::text)`),
+      sql`, `
+    );
+    await tx.execute(sql`select pg_advisory_xact_lock(h) from (select hashtextextended(k, 0) as h from (values ${keys}) as keys(k) order by 1) as sorted`);
+    const wanted = sql.join(
+      [...pairs.values()].map((r) => sql`(${r.templateId}::int, ${r.recipient}::text, ${r.cap.windowMinutes}::int)`),
+      sql`, `
+    );
+    const ids = sql.join(
+      requests.map((r) => sql`${r.id}::int`),
+      sql`, `
+    );
+    const counted = rowsOf(
+      await tx.execute(sql`
+        select w.template_id, w.recipient, count(o.id)::int as n
+        from (values ${wanted}) as w(template_id, recipient, window_minutes)
+        join ${notificationOutbox} as o on o.template_id = w.template_id and o.recipient = w.recipient
+          and o.status in ('ENVIANDO', 'ENVIADA') and o.sent_at > now() - make_interval(mins => w.window_minutes)
+          and o.id <> all (array[${ids}])
+        group by w.template_id, w.recipient`)
+    );
+    const taken = new Map<string, number>();
+    for (const row of counted) {
+      const r = row as { template_id: unknown; recipient: unknown; n: unknown };
+      taken.set(pairKey({ templateId: Number(r.template_id), recipient: String(r.recipient) }), Number(r.n));
+    }
+    const passing: CapRequest[] = [];
+    for (const request of [...requests].sort((a, b) => a.id - b.id)) {
+      const n = taken.get(pairKey(request)) ?? 0;
+      if (n >= request.cap.count) {
+        verdicts.set(request.id, 'capped');
+        continue;
+      }
+      taken.set(pairKey(request), n + 1);
+      passing.push(request);
+    }
+    if (passing.length === 0) return verdicts;
+    const reserving = sql.join(
+      passing.map((r) => sql`(${r.id}::int, ${r.leaseUntil.toISOString()}::timestamptz)`),
+      sql`, `
+    );
+    const reserved = new Set(
+      rowsOf(
+        await tx.execute(sql`
+          update ${notificationOutbox} as o set sent_at = now()
+          from (values ${reserving}) as v(id, lease_until)
+          where o.id = v.id and o.status = 'ENVIANDO' and o.lease_until = v.lease_until
+          returning o.id`)
+      ).map((row) => Number((row as { id: unknown }).id))
+    );
+    for (const request of passing) verdicts.set(request.id, reserved.has(request.id) ? 'reserved' : 'lost');
+    return verdicts;
   });
 }

@@ -5,8 +5,10 @@ import { notificationOutbox } from '../db/schema';
 import type { Db } from '../db/types';
 import { ChannelSet } from './channels';
 import { outboxFolder } from './channels/eml';
-import { batchContext, deliverOne, type ClaimedRow, type DeliverDeps } from './deliver';
-import { recordAttempt, type AttemptResult } from './delivery-log';
+import type { SendOutcome } from './channels/channel';
+import { batchContext, capped, fromOutcome, prepareDelivery, type ClaimedRow, type DeliverDeps, type Tries } from './deliver';
+import { recordAttempts, type Attempt } from './delivery-log';
+import { reserveUnderCaps, type Cap } from './guards';
 import type { NotifyDeliveryOptions } from './options';
 import { connectNotifyKick } from './kick';
 import { loadSecretKey } from './secrets';
@@ -22,6 +24,8 @@ export interface WorkerDeps {
   /** The key the SMTP password and SMS token are sealed with (secrets.ts), read on first need. */
   secretKey: () => Promise<Buffer>;
   onError: (error: unknown, context: string) => void;
+  /** Whether the chat is active at this moment (db/priority.ts): the worker then sends gently. */
+  chatActive?: () => boolean;
 }
 
 /**
@@ -67,28 +71,75 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
   return claimed.sort((a, b) => a.id - b.id);
 }
 
-/** Gives claimed rows back untouched (the worker is stopping before it started them). */
+/**
+ * Gives claimed rows back untouched (the worker is stopping before it started them, or their
+ * lease ran short): pending again, the try not counted, a place reserved under the cap given back.
+ */
 async function release(db: Db, rows: readonly ClaimedRow[]): Promise<void> {
-  for (const row of rows) {
-    await db
-      .update(notificationOutbox)
-      .set({ status: 'PENDIENTE', leaseUntil: null, attempts: sql`greatest(0, ${notificationOutbox.attempts} - 1)` })
-      .where(and(eq(notificationOutbox.id, row.id), eq(notificationOutbox.status, 'ENVIANDO'), eq(notificationOutbox.leaseUntil, row.leaseUntil)));
-  }
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${r.leaseUntil.toISOString()}::timestamptz)`),
+    sql`, `
+  );
+  await db.execute(sql`
+    update ${notificationOutbox} as o set status = 'PENDIENTE', lease_until = null, sent_at = null, attempts = greatest(0, o.attempts - 1)
+    from (values ${values}) as v(id, lease_until)
+    where o.id = v.id and o.status = 'ENVIANDO' and o.lease_until = v.lease_until`);
 }
 
 /**
- * Issue 39: the notification worker, one in every platform process. It claims due outbox rows a few
- * at a time (claimDue: short statements, never a transaction held open while sending — on PGlite one
- * connection serves the chat too), sends each through its channel with at most `concurrency` sends
- * under way, and records every try (delivery-log.ts). It wakes on kick(), after each send it
- * finishes, when a retry falls due, and every `pollMs`. stop() claims nothing more, waits for the
- * sends under way and writes their outcome, gives back what it claimed and had not started, and
- * closes the channels: a restart loses nothing and sends nothing twice.
+ * Attempts written in groups (delivery-log.ts recordAttempts): whatever finished while the previous
+ * group was being written goes in the next one, so a busy worker writes one transaction for many
+ * sends and an idle one writes each send at once.
+ */
+class GroupRecorder {
+  private pending: Attempt[] = [];
+  private writing: Promise<void> | null = null;
+
+  constructor(private readonly write: (group: Attempt[]) => Promise<void>) {}
+
+  add(attempt: Attempt): void {
+    this.pending.push(attempt);
+    this.writing ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) await this.write(this.pending.splice(0));
+    this.writing = null;
+  }
+
+  /** Resolves once everything added has been written (or its failure reported). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A row of a batch ready to go: its send and which try it is. */
+interface Sendable {
+  row: ClaimedRow;
+  tries: Tries;
+  send: () => Promise<SendOutcome>;
+}
+
+/**
+ * Issue 39: the notification worker, one in every platform process. It claims due outbox rows in
+ * batches (claimDue: short statements, never a transaction held open while sending — on PGlite one
+ * connection serves the chat too), reads what the batch needs once (its templates, channels and
+ * suppressed recipients), reserves the batch's places under the per-recipient cap in one
+ * transaction, sends with at most `concurrency` sends under way, and records the tries in groups
+ * (GroupRecorder). While the chat is active (`chatActive`: a chat statement ran within the last
+ * moments) it is background work: batches of `concurrency` rows, one send at a time, and after each
+ * send a rest so that sending takes at most `busyShare` of the time — nodemailer's work runs on the
+ * thread the chat runs on, and a backlog sent at full speed beside a busy chat is what a customer's
+ * message would wait behind. It wakes on a kick (kick.ts), when a batch ends, when a retry falls due,
+ * and every `pollMs`. stop() claims nothing more, lets the sends under way finish and writes their
+ * outcome, gives back what it claimed and had not started, and closes the channels: a restart loses
+ * nothing and sends nothing twice.
  */
 export class NotificationWorker {
   private active = false;
-  private readonly inFlight = new Set<Promise<void>>();
   private pumping: Promise<void> | null = null;
   private again = false;
   private poll: NodeJS.Timeout | null = null;
@@ -131,27 +182,22 @@ export class NotificationWorker {
     });
   }
 
+  private chatActive(): boolean {
+    return this.deps.chatActive?.() ?? false;
+  }
+
   private async pump(): Promise<void> {
     const { db, options } = this.deps;
     do {
       this.again = false;
       try {
         while (this.active) {
-          const free = options.concurrency - this.inFlight.size;
-          if (free <= 0) break;
-          const rows = await claimDue(db, free, options.leaseMs);
+          const limit = this.chatActive() ? options.concurrency : options.batchSize;
+          const rows = await claimDue(db, limit, options.leaseMs);
           if (rows.length === 0) break;
           this.claimed += rows.length;
-          if (!this.active) {
-            await release(db, rows);
-            break;
-          }
-          const context = await batchContext(db, rows).catch(async (error: unknown) => {
-            await release(db, rows).catch(() => undefined);
-            throw error;
-          });
-          for (const row of rows) this.track(this.deliver(row, context));
-          if (rows.length < free) break;
+          await this.sendBatch(rows);
+          if (rows.length < limit) break;
         }
       } catch (error) {
         this.deps.onError(error, 'notify: claiming due notifications');
@@ -160,33 +206,85 @@ export class NotificationWorker {
     } while (this.again && this.active);
   }
 
-  private track(work: Promise<void>): void {
-    this.inFlight.add(work);
-    void work.finally(() => {
-      this.inFlight.delete(work);
-      this.kick();
-    });
+  /** One claimed batch: prepared, its cap places reserved, sent, recorded; what was not started given back. */
+  private async sendBatch(rows: ClaimedRow[]): Promise<void> {
+    const { db, options } = this.deps;
+    // A row not started within half its lease is given back: its lease must outlast its send.
+    const startBy = performance.now() + options.leaseMs / 2;
+    const recorder = new GroupRecorder((group) => this.record(group));
+    const sendable: Sendable[] = [];
+    try {
+      if (!this.active) throw new Stopping();
+      const context = await batchContext(db, rows);
+      const asking: (Sendable & { templateId: number; cap: Cap })[] = [];
+      for (const row of rows) {
+        const prepared = await prepareDelivery(this.deliverDeps, row, context);
+        const tries = { attempt: row.attempts, max: options.maxAttempts, retryInMs: row.attempts < options.maxAttempts ? retryDelayMs(row.attempts, options) : null };
+        if (prepared.kind === 'done') recorder.add({ row, result: prepared.result });
+        else asking.push({ row, tries, send: prepared.send, templateId: prepared.templateId, cap: prepared.cap });
+      }
+      const verdicts = await reserveUnderCaps(
+        db,
+        asking.map((a) => ({ id: a.row.id, templateId: a.templateId, recipient: a.row.recipient, leaseUntil: a.row.leaseUntil, cap: a.cap }))
+      );
+      for (const item of asking) {
+        const verdict = verdicts.get(item.row.id);
+        if (verdict === 'capped') recorder.add({ row: item.row, result: capped(item.cap) });
+        else if (verdict === 'reserved') sendable.push(item);
+      }
+    } catch (error) {
+      // Nothing was sent: the rows go back as claimed (those already recorded are no longer this claim's and are left alone).
+      await recorder.flush();
+      await release(db, rows).catch(() => undefined);
+      if (error instanceof Stopping) return;
+      throw error;
+    }
+    const unstarted = await this.sendAll(sendable, recorder, startBy);
+    await recorder.flush();
+    await release(db, unstarted).catch((error: unknown) => this.deps.onError(error, 'notify: giving back unsent notifications'));
   }
 
-  private async deliver(row: ClaimedRow, context: Awaited<ReturnType<typeof batchContext>>): Promise<void> {
-    const { db, options, clock } = this.deps;
-    const tries = { attempt: row.attempts, max: options.maxAttempts, retryInMs: row.attempts < options.maxAttempts ? retryDelayMs(row.attempts, options) : null };
-    let result: AttemptResult | null;
+  /** Sends in `concurrency` lanes (one, resting, while the chat is active); answers the rows it did not start. */
+  private async sendAll(items: Sendable[], recorder: GroupRecorder, startBy: number): Promise<ClaimedRow[]> {
+    const { options } = this.deps;
+    const queue = [...items];
+    const unstarted: ClaimedRow[] = [];
+    const rest = 1 / Math.min(1, Math.max(options.busyShare, 0.01)) - 1;
+    const lane = async (index: number) => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        if (!this.active || performance.now() > startBy) {
+          unstarted.push(item.row);
+          continue;
+        }
+        const began = performance.now();
+        try {
+          recorder.add({ row: item.row, result: fromOutcome(await item.send(), item.tries) });
+        } catch (error) {
+          // A fault of the platform's own (channels answer a provider's failure, never throw it): the row stays claimed until its lease runs out, then it is tried again.
+          this.deps.onError(error, `notify: delivering outbox row ${item.row.id}`);
+        }
+        if (this.chatActive()) {
+          // One lane only while the chat is active, resting after each send.
+          if (index > 0) return;
+          await sleep((performance.now() - began) * rest);
+        }
+      }
+    };
+    const lanes = this.chatActive() ? 1 : Math.max(1, Math.min(options.concurrency, queue.length));
+    await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
+    return unstarted;
+  }
+
+  private async record(group: Attempt[]): Promise<void> {
     try {
-      result = await deliverOne(this.deliverDeps, row, context, tries);
+      await recordAttempts(this.deps.db, group, this.deps.clock());
     } catch (error) {
-      // A fault of the platform's own (the database): the row stays claimed until its lease runs out, then it is tried again.
-      this.deps.onError(error, `notify: delivering outbox row ${row.id}`);
+      // A fault of the platform's own (the database): the rows stay claimed until their lease runs out, then they are tried again.
+      this.deps.onError(error, `notify: recording outbox rows ${group.map((a) => a.row.id).join(', ')}`);
       return;
     }
-    if (result === null) return;
-    try {
-      await recordAttempt(db, row, result, clock());
-    } catch (error) {
-      this.deps.onError(error, `notify: recording outbox row ${row.id}`);
-      return;
-    }
-    if (result.outcome === 'RETRY' && this.active) this.wakeIn(result.retryInMs ?? 0);
+    if (!this.active) return;
+    for (const { result } of group) if (result.outcome === 'RETRY') this.wakeIn(result.retryInMs ?? 0);
   }
 
   /** A retry falls due: look then (other processes' polls may take it first). */
@@ -209,21 +307,20 @@ export class NotificationWorker {
     for (const timer of this.wakes) clearTimeout(timer);
     this.wakes.clear();
     await this.pumping;
-    await Promise.allSettled([...this.inFlight]);
     this.deps.channels.close();
   }
 
   /** Resolves once nothing is under way (tests; a look started by a kick included). */
   async idle(): Promise<void> {
-    while (this.pumping || this.inFlight.size > 0) {
-      await this.pumping;
-      await Promise.allSettled([...this.inFlight]);
-    }
+    while (this.pumping) await this.pumping;
   }
 }
 
+/** The worker stopped between a claim and its sends. */
+class Stopping extends Error {}
+
 /** The platform's worker from its configuration (app.ts). */
-export function createNotificationWorker(config: ServerConfig, db: Db, onError: WorkerDeps['onError']): NotificationWorker {
+export function createNotificationWorker(config: ServerConfig, db: Db, onError: WorkerDeps['onError'], chatActive?: () => boolean): NotificationWorker {
   const options = config.notifyDelivery;
   const channels = new ChannelSet({
     rules: new AddressRules(config.notifyAllowedHosts),
@@ -240,5 +337,5 @@ export function createNotificationWorker(config: ServerConfig, db: Db, onError: 
     });
     return key;
   };
-  return new NotificationWorker({ db, clock: config.clock, channels, options, secretKey, onError });
+  return new NotificationWorker({ db, clock: config.clock, channels, options, secretKey, onError, chatActive });
 }

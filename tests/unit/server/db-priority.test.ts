@@ -143,6 +143,30 @@ describe('database priority: the chat first, the background in quiet moments', (
     await Promise.all(done);
   });
 
+  it('tells whether the chat is active: while its work runs and for the active time after, not for background work', async () => {
+    const turns = priority({ quietMs: 3, maxDeferMs: 250, activeMs: 100 });
+    expect(turns.chatActive()).toBe(false);
+    const log: string[] = [];
+    const message = work(log, 'message');
+    const sent = turns.chat(message.run);
+    expect(turns.chatActive()).toBe(true);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(turns.chatActive()).toBe(true);
+    message.end();
+    await sent;
+    await vi.advanceTimersByTimeAsync(99);
+    expect(turns.chatActive()).toBe(true);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(turns.chatActive()).toBe(false);
+    const report = work(log, 'report');
+    const answered = turns.background(report.run);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toContain('start report');
+    expect(turns.chatActive()).toBe(false);
+    report.end();
+    await answered;
+  });
+
   it('a failed piece of work frees the turn for the next', async () => {
     const turns = priority({ quietMs: 3, maxDeferMs: 250 });
     const failed = turns.background(() => Promise.reject(new Error('boom')));
