@@ -1,3 +1,4 @@
+import type { NotifyChannelsView } from '../../../src/shared/domain/notify-channels';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within, type ByRoleMatcher, type ByRoleOptions, type RenderResult, type waitForOptions } from '@testing-library/react';
@@ -383,3 +384,22 @@ export function describeRecordScreen<Rec, Values extends object, Body>(d: Record
     });
   });
 }
+
+/** An organisation's notification channels as the platform answers them (notifyChannels): SMTP with a stored password, an SMS provider without a token. */
+export const NOTIFY_CHANNELS_VIEW: NotifyChannelsView = {
+  idOrg: 100,
+  configured: true,
+  smtpHost: 'smtp.demo.co',
+  smtpPort: 587,
+  smtpSecurity: 'starttls',
+  smtpUser: 'notificaciones',
+  hasSmtpPassword: true,
+  fromAddress: 'avisos@demo.co',
+  smsUrl: 'https://sms.demo.co/enviar',
+  smsUser: 'demo',
+  hasSmsToken: false,
+  smsMaxParts: 3,
+  capCount: 5,
+  capWindowMinutes: 10,
+  outboxFolder: null
+};

@@ -8,27 +8,11 @@ import { OutboxSection, SuppressionsSection } from '../../../src/renderer/featur
 import { EventsScreen } from '../../../src/renderer/features/settings/notifications/events.screen';
 import type { NotifyChannelsView, OutboxEntry } from '../../../src/shared/domain/notify-channels';
 import type { SettingsCallArg } from '../../../src/shared/settings-calls';
-import { describeRecordScreen, failReply, findConfirm, installSettings, okReply, renderPage, rowOf } from './settings-fixtures';
+import { describeRecordScreen, failReply, findConfirm, installSettings, NOTIFY_CHANNELS_VIEW, okReply, renderPage, rowOf } from './settings-fixtures';
 
 afterEach(cleanup);
 
-const VIEW: NotifyChannelsView = {
-  idOrg: 100,
-  configured: true,
-  smtpHost: 'smtp.demo.co',
-  smtpPort: 587,
-  smtpSecurity: 'starttls',
-  smtpUser: 'notificaciones',
-  hasSmtpPassword: true,
-  fromAddress: 'avisos@demo.co',
-  smsUrl: 'https://sms.demo.co/enviar',
-  smsUser: 'demo',
-  hasSmsToken: false,
-  smsMaxParts: 3,
-  capCount: 5,
-  capWindowMinutes: 10,
-  outboxFolder: null
-};
+const VIEW = NOTIFY_CHANNELS_VIEW;
 const STORED = {
   smtpHost: 'smtp.demo.co',
   smtpPort: 587,

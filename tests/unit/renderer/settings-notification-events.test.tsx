@@ -4,10 +4,9 @@ import './dom-setup';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EventsScreen, eventsScreen } from '../../../src/renderer/features/settings/notifications/events.screen';
 import type { NotificationTemplate } from '../../../src/shared/domain/notification';
-import type { NotifyChannelsView } from '../../../src/shared/domain/notify-channels';
 import { MSG } from '../../../src/shared/messages';
 import type { SettingsCall, SettingsCallArg } from '../../../src/shared/settings-calls';
-import { describeListScreen, dialog, failReply, installSettings, okReply, renderPage, rowOf, type Reply } from './settings-fixtures';
+import { describeListScreen, dialog, failReply, installSettings, NOTIFY_CHANNELS_VIEW, okReply, renderPage, rowOf, type Reply } from './settings-fixtures';
 
 afterEach(cleanup);
 
@@ -17,23 +16,7 @@ const TYPES = [
   { typeNotificationId: 3, name: 'WhatsApp' }
 ];
 
-export const CHANNELS: NotifyChannelsView = {
-  idOrg: 100,
-  configured: true,
-  smtpHost: 'smtp.demo.co',
-  smtpPort: 587,
-  smtpSecurity: 'starttls',
-  smtpUser: 'notificaciones',
-  hasSmtpPassword: true,
-  fromAddress: 'avisos@demo.co',
-  smsUrl: 'https://sms.demo.co/enviar',
-  smsUser: 'demo',
-  hasSmsToken: false,
-  smsMaxParts: 3,
-  capCount: 5,
-  capWindowMinutes: 10,
-  outboxFolder: null
-};
+const CHANNELS = NOTIFY_CHANNELS_VIEW;
 
 const LOCK_MAIL: NotificationTemplate = {
   id: 11,

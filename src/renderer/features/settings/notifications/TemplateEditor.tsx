@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type RefObject } from 'react';
 import { Badge, Body1, Button, Caption1, Field, Input, MessageBar, MessageBarBody, Spinner, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Send20Regular, TextEditStyle20Regular } from '@fluentui/react-icons';
 import { notifyDeliveryEndpoints } from '../../../../shared/api/notify-delivery';
@@ -171,18 +171,7 @@ export function TemplateEditor({ form, lookup, editing, idOrg }: { form: Setting
       <div className={styles.column}>
         {sms ? (
           <>
-            <Field label={T.sms} required hint={T.liquidHint} validationMessage={message('BodySms')} validationState={message('BodySms') ? 'error' : 'none'}>
-              <Textarea
-                ref={smsRef}
-                name="BodySms"
-                textarea={{ className: styles.liquid }}
-                value={values.BodySms}
-                rows={5}
-                resize="vertical"
-                onFocus={() => setFocused('BodySms')}
-                onChange={(_, d) => form.set('BodySms', d.value)}
-              />
-            </Field>
+            <LiquidArea field="BodySms" label={T.sms} rows={5} area={smsRef} value={values.BodySms} message={message('BodySms')} onFocus={setFocused} onChange={(value) => form.set('BodySms', value)} />
             <SmsCountPanel values={values} maxParts={lookup.data?.channels?.smsMaxParts ?? null} onReplace={() => form.set('BodySms', replaceAccents(values.BodySms))} />
           </>
         ) : (
@@ -190,18 +179,7 @@ export function TemplateEditor({ form, lookup, editing, idOrg }: { form: Setting
             <Field label={T.subject} required validationMessage={message('subject')} validationState={message('subject') ? 'error' : 'none'}>
               <Input ref={subjectRef} name="subject" className={styles.liquid} value={values.subject} onFocus={() => setFocused('subject')} onChange={(_, d) => form.set('subject', d.value)} />
             </Field>
-            <Field label={T.body} required hint={T.liquidHint} validationMessage={message('body')} validationState={message('body') ? 'error' : 'none'}>
-              <Textarea
-                ref={bodyRef}
-                name="body"
-                textarea={{ className: styles.liquid }}
-                value={values.body}
-                rows={12}
-                resize="vertical"
-                onFocus={() => setFocused('body')}
-                onChange={(_, d) => form.set('body', d.value)}
-              />
-            </Field>
+            <LiquidArea field="body" label={T.body} rows={12} area={bodyRef} value={values.body} message={message('body')} onFocus={setFocused} onChange={(value) => form.set('body', value)} />
           </>
         )}
       </div>
@@ -237,6 +215,34 @@ export function TemplateEditor({ form, lookup, editing, idOrg }: { form: Setting
 }
 
 /** The rendered SMS with the characters that force UCS-2 marked. */
+/** A Liquid textarea of the editor (the SMS text, the e-mail's body): its problem as typed under it, its focus telling where a variable goes. */
+function LiquidArea({
+  field,
+  label,
+  rows,
+  area,
+  value,
+  message,
+  onFocus,
+  onChange
+}: {
+  field: 'BodySms' | 'body';
+  label: string;
+  rows: number;
+  area: RefObject<HTMLTextAreaElement | null>;
+  value: string;
+  message: string | undefined;
+  onFocus(field: LiquidField): void;
+  onChange(value: string): void;
+}) {
+  const styles = useStyles();
+  return (
+    <Field label={label} required hint={T.liquidHint} validationMessage={message} validationState={message ? 'error' : 'none'}>
+      <Textarea ref={area} name={field} textarea={{ className: styles.liquid }} value={value} rows={rows} resize="vertical" onFocus={() => onFocus(field)} onChange={(_, d) => onChange(d.value)} />
+    </Field>
+  );
+}
+
 function Marked({ text, marked }: { text: string; marked: readonly string[] }) {
   const styles = useStyles();
   const set = new Set(marked);
