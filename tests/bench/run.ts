@@ -24,6 +24,7 @@ import { benchCluster } from './cluster';
 import { benchSoak } from './soak';
 import { benchQueueScreen } from './queue-render';
 import { benchAssistantConfig } from './assistant-config';
+import { benchNotify } from './notify';
 
 const env = process.env;
 const statisticsOptions = (parts: { stats: boolean; home: boolean }) => ({
@@ -110,6 +111,15 @@ const PARTS = {
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0),
       importMb: envInt(env, 'BENCH_ASSISTANT_IMPORT_MB', 10),
       figures: assistantFigures(env.BENCH_ASSISTANT_FIGURES)
+    }),
+  notify: () =>
+    benchNotify({
+      count: envInt(env, 'BENCH_NOTIFY_COUNT', 10_000),
+      batch: envInt(env, 'BENCH_NOTIFY_BATCH', 500),
+      agents: envInt(env, 'BENCH_NOTIFY_AGENTS', 20),
+      customers: envInt(env, 'BENCH_NOTIFY_CUSTOMERS', 80),
+      messages: envInt(env, 'BENCH_NOTIFY_MESSAGES', 15),
+      paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
     })
 } as const;
 type Part = keyof typeof PARTS;

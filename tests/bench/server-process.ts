@@ -8,6 +8,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { NotifyRequest } from './notify-platform';
 
 const Database = z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]);
 
@@ -29,7 +30,9 @@ const Request = z.discriminatedUnion('kind', [
     /** Lifts the per-socket message limit (a saturation run sends faster than any person). */
     unthrottled: z.boolean().default(false),
     /** The assistant's classifier: NLP.js as the platform runs, or the former token matcher (the `chat` bench's run without NLP.js). */
-    classifier: z.enum(['nlp', 'former-matcher']).default('nlp')
+    classifier: z.enum(['nlp', 'former-matcher']).default('nlp'),
+    /** SMTP servers on loopback allowed (NOTIFY_ALLOWED_HOSTS=127.0.0.1): the notify bench's sink. */
+    notifyLoopback: z.boolean().default(false)
   })
 ]);
 export type ServerRequest = z.input<typeof Request>;
@@ -42,7 +45,11 @@ export interface ServerProcess extends ServerReady {
   stop(): Promise<void>;
   /** The platform's stored models (a 'platform' request only): per workspace, its training key and how long it trained (ms). */
   botModels(): Promise<BotModelRow[]>;
+  /** The notify bench's requests (a 'platform' request only; notify-platform.ts): answers what the platform's side answered. */
+  notify(request: NotifyRequest): Promise<unknown>;
 }
+
+const NotifyAnswer = z.object({ notifyId: z.number(), result: z.unknown().optional(), error: z.string().optional() });
 
 const BotModelRow = z.object({ workspaceId: z.number(), trainingKey: z.string(), trainingMs: z.number() });
 export type BotModelRow = z.infer<typeof BotModelRow>;
@@ -71,7 +78,24 @@ export function startServerProcess(request: ServerRequest): Promise<ServerProces
           child.on('message', listen);
           child.send('botModels');
         });
-      if (ready.success) return resolve({ ...ready.data, stop, botModels });
+      const answers = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+      let asked = 0;
+      child.on('message', (message: unknown) => {
+        const answer = NotifyAnswer.safeParse(message);
+        if (!answer.success) return;
+        const waiting = answers.get(answer.data.notifyId);
+        answers.delete(answer.data.notifyId);
+        if (answer.data.error !== undefined) waiting?.reject(new Error(`bench: the platform's notify ${answer.data.error}`));
+        else waiting?.resolve(answer.data.result);
+      });
+      const notify = (notifyRequest: NotifyRequest) =>
+        new Promise<unknown>((answer, fail) => {
+          if (!child.connected) return fail(new Error('bench: the platform process is gone'));
+          const notifyId = ++asked;
+          answers.set(notifyId, { resolve: answer, reject: fail });
+          child.send({ notify: notifyRequest, notifyId });
+        });
+      if (ready.success) return resolve({ ...ready.data, stop, botModels, notify });
       const failed = Failed.safeParse(raw);
       void stop();
       reject(new Error(`bench: the ${request.kind} server process failed: ${failed.success ? failed.data.error : 'unexpected message'}`));
@@ -80,12 +104,24 @@ export function startServerProcess(request: ServerRequest): Promise<ServerProces
   });
 }
 
+const NotifyAsked = z.object({ notify: z.unknown(), notifyId: z.number() });
+
+async function answerNotify(app: import('fastify').FastifyInstance, asked: z.infer<typeof NotifyAsked>): Promise<void> {
+  const { handleNotify } = await import('./notify-platform');
+  try {
+    process.send?.({ notifyId: asked.notifyId, result: await handleNotify(app, asked.notify) });
+  } catch (error) {
+    process.send?.({ notifyId: asked.notifyId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 /** The child's side: one request, then serve until 'stop' or the parent's disconnect. */
 async function serve(raw: unknown): Promise<void> {
   const request = Request.parse(raw);
   let close: () => Promise<void>;
   let ready: ServerReady;
   let platformDb: import('../../src/server/db/types').Db | null = null;
+  let platformApp: import('fastify').FastifyInstance | null = null;
   if (request.kind === 'echo') {
     const { startEchoServer } = await import('./echo-baseline');
     // The bare echo loads nothing of the platform's: the floor's database code only when asked for.
@@ -104,13 +140,18 @@ async function serve(raw: unknown): Promise<void> {
     const { generateActivity } = await import('../../src/server/demo/activity');
     const unlimited = { burst: 1_000_000, perSecond: 1_000_000 };
     const { formerClassifier } = await import('./bot-baseline-matcher');
+    const { ldapAllowedHosts } = await import('../../src/server/config');
     const { app, url } = await startBenchPlatform(
       request.database,
-      request.unthrottled ? { socketRateLimits: { messages: unlimited, events: unlimited } } : {},
+      {
+        ...(request.unthrottled ? { socketRateLimits: { messages: unlimited, events: unlimited } } : {}),
+        ...(request.notifyLoopback ? { notifyAllowedHosts: ldapAllowedHosts('127.0.0.1', 'NOTIFY_ALLOWED_HOSTS') } : {})
+      },
       request.classifier === 'former-matcher' ? { classify: formerClassifier } : {}
     );
     close = () => app.close();
     platformDb = app.db;
+    platformApp = app;
     if (request.conversations > 0) await generateActivity(app.db, { org: 100, now: new Date(), count: request.conversations, days: 90 });
     ready = { url, emails: await prepareAgents(app, request.agents, request.customers, request.tag) };
   }
@@ -128,6 +169,9 @@ async function serve(raw: unknown): Promise<void> {
     if (message === 'stop') stop();
     // The assistant-config bench reads which model each workspace answers with, and how long it trained.
     if (message === 'botModels' && request.kind === 'platform') void reportBotModels();
+    // The notify bench: its channel, its queued summaries, what the outbox holds (notify-platform.ts).
+    const asked = NotifyAsked.safeParse(message);
+    if (asked.success && platformApp) void answerNotify(platformApp, asked.data);
   });
   process.once('disconnect', stop);
   process.send?.(ready);
