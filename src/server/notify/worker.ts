@@ -88,19 +88,24 @@ async function release(db: Db, rows: readonly ClaimedRow[]): Promise<void> {
 }
 
 /**
- * Attempts written in groups (delivery-log.ts recordAttempts): whatever finished while the previous
- * group was being written goes in the next one, so a busy worker writes one transaction for many
- * sends and an idle one writes each send at once.
+ * Attempts written in groups (delivery-log.ts recordAttempts): a group is written once `groupSize`
+ * tries have finished (and whatever finished while it was being written goes in the next), and the
+ * rest when the batch ends (flush). So a busy worker writes one transaction for several sends; the
+ * cost is that a process killed mid-batch can leave up to `groupSize` sent tries unrecorded, which
+ * their lease then gives to another try (a clean stop records everything first).
  */
 class GroupRecorder {
   private pending: Attempt[] = [];
   private writing: Promise<void> | null = null;
 
-  constructor(private readonly write: (group: Attempt[]) => Promise<void>) {}
+  constructor(
+    private readonly write: (group: Attempt[]) => Promise<void>,
+    private readonly groupSize: number
+  ) {}
 
   add(attempt: Attempt): void {
     this.pending.push(attempt);
-    this.writing ??= this.drain();
+    if (this.pending.length >= this.groupSize) this.writing ??= this.drain();
   }
 
   private async drain(): Promise<void> {
@@ -108,11 +113,15 @@ class GroupRecorder {
     this.writing = null;
   }
 
-  /** Resolves once everything added has been written (or its failure reported). */
+  /** Writes what is left; resolves once everything added has been written (or its failure reported). */
   async flush(): Promise<void> {
+    if (this.pending.length > 0) this.writing ??= this.drain();
     while (this.writing) await this.writing;
   }
 }
+
+/** Tries written at once while the chat is quiet: at most this many sent and not yet recorded (what a crash could send twice). */
+const RECORD_GROUP = 8;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -211,7 +220,7 @@ export class NotificationWorker {
     const { db, options } = this.deps;
     // A row not started within half its lease is given back: its lease must outlast its send.
     const startBy = performance.now() + options.leaseMs / 2;
-    const recorder = new GroupRecorder((group) => this.record(group));
+    const recorder = new GroupRecorder((group) => this.record(group), this.chatActive() ? 1 : RECORD_GROUP);
     const sendable: Sendable[] = [];
     try {
       if (!this.active) throw new Stopping();
