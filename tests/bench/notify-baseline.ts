@@ -5,11 +5,12 @@
  * `inFlight` sends under way at once, through a pool made with the very options the platform's
  * SMTP channel uses (channels/smtp.ts: pool, `maxConnections`, no requeueing, smtpConnectionOptions).
  * Answers when the first send started (nowMs, comparable with the sink's times) and how many failed.
+ * The floor (notify-floor.ts) composes, pools and sends with this file's functions.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { mailOptions, PLATFORM_FROM_ADDRESS, type OutgoingEmail } from '../../src/server/notify/channels/channel';
 import { smtpConnectionOptions } from '../../src/server/notify/channels/smtp';
@@ -17,7 +18,7 @@ import { idempotencyKey } from '../../src/server/notify/outbox';
 import { inBatches, nowMs } from './report';
 import { EMAIL_CHANNEL, renderSummary, summaryRecipient, summaryVariables } from './notify-mail';
 
-const Request = z.object({
+export const BaselineRequest = z.object({
   port: z.number(),
   count: z.number().int().positive(),
   tag: z.string(),
@@ -27,7 +28,7 @@ const Request = z.object({
   maxConnections: z.number().int().positive(),
   timeoutMs: z.number().int().positive()
 });
-export type BaselineRequest = z.infer<typeof Request>;
+export type BaselineRequest = z.infer<typeof BaselineRequest>;
 
 const Result = z.object({ startMs: z.number(), sentMs: z.number(), failed: z.number(), firstError: z.string().nullable(), bytes: z.number() });
 export type BaselineResult = z.infer<typeof Result>;
@@ -45,28 +46,61 @@ export async function runBaseline(request: BaselineRequest): Promise<BaselineRes
   return result;
 }
 
-async function sendAll(raw: unknown): Promise<void> {
-  const request = Request.parse(raw);
-  const mails: OutgoingEmail[] = Array.from({ length: request.count }, (_, i) => {
+/**
+ * Customer 1 … `count`'s summaries, rendered and composed as the platform's worker does; each
+ * carries `keys[i]` as its idempotency key (the Message-ID derives from it), or a fresh event's.
+ */
+export function composeSummaries(request: BaselineRequest, keys?: readonly string[]): OutgoingEmail[] {
+  return Array.from({ length: request.count }, (_, i) => {
     const to = summaryRecipient(request.tag, i + 1);
     const { subject, text } = renderSummary(request.template, summaryVariables(request.tag, i + 1, request.organisation));
-    return { from: PLATFORM_FROM_ADDRESS, to, subject, text, idempotencyKey: idempotencyKey(randomUUID(), to, EMAIL_CHANNEL, 1), outboxId: i + 1 };
+    return { from: PLATFORM_FROM_ADDRESS, to, subject, text, idempotencyKey: keys?.[i] ?? idempotencyKey(randomUUID(), to, EMAIL_CHANNEL, 1), outboxId: i + 1 };
   });
-  const bytes = mails.reduce((sum, m) => sum + Buffer.byteLength(m.subject) + Buffer.byteLength(m.text), 0);
+}
+
+/** A nodemailer pool made with the platform's SMTP channel's options, to the sink. */
+export function platformPool(request: BaselineRequest): Transporter {
   const endpoint = { host: '127.0.0.1', address: '127.0.0.1' };
   const settings = { host: '127.0.0.1', port: request.port, security: 'none' as const, user: '', password: null };
-  const transport = nodemailer.createTransport({ pool: true, maxConnections: request.maxConnections, maxRequeues: 0, ...smtpConnectionOptions(settings, endpoint, request.timeoutMs) });
+  return nodemailer.createTransport({ pool: true, maxConnections: request.maxConnections, maxRequeues: 0, ...smtpConnectionOptions(settings, endpoint, request.timeoutMs) });
+}
+
+/** What one accepted send took (ms, whole, as the channel logs it) and the server's answer. */
+export interface SentMail {
+  index: number;
+  durationMs: number;
+  response: string;
+}
+
+/** Sends every mail with `inFlight` under way at once; `onSent` hears each one the server accepted. */
+export async function sendEach(
+  transport: Transporter,
+  mails: readonly OutgoingEmail[],
+  inFlight: number,
+  onSent: (sent: SentMail) => void = () => undefined
+): Promise<{ failed: number; firstError: string | null }> {
   let failed = 0;
   let firstError: string | null = null;
-  const startMs = nowMs();
-  await inBatches(mails, request.inFlight, async (mail) => {
+  await inBatches(mails, inFlight, async (mail, index) => {
+    const began = performance.now();
     try {
-      await transport.sendMail(mailOptions(mail));
+      const info: { response?: unknown } = await transport.sendMail(mailOptions(mail));
+      onSent({ index, durationMs: Math.max(0, Math.round(performance.now() - began)), response: typeof info.response === 'string' ? info.response : '' });
     } catch (error) {
       failed++;
       firstError ??= error instanceof Error ? error.message : String(error);
     }
   });
+  return { failed, firstError };
+}
+
+async function sendAll(raw: unknown): Promise<void> {
+  const request = BaselineRequest.parse(raw);
+  const mails = composeSummaries(request);
+  const bytes = mails.reduce((sum, m) => sum + Buffer.byteLength(m.subject) + Buffer.byteLength(m.text), 0);
+  const transport = platformPool(request);
+  const startMs = nowMs();
+  const { failed, firstError } = await sendEach(transport, mails, request.inFlight);
   const sentMs = nowMs();
   transport.close();
   process.send?.({ startMs, sentMs, failed, firstError, bytes });

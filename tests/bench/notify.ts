@@ -12,7 +12,12 @@
  *    Baseline: the same messages sent by nodemailer directly in a fresh process of its own
  *    (notify-baseline.ts), with the platform's pool options and as many under way as the worker's
  *    concurrency, from its first send to the sink having all; run right before and right after the
- *    platform's run, the ratio taken to their mean. Goal ≤ 1.5×.
+ *    platform's run, the ratio taken to their mean. Goal ≤ 1.5×. The floor, run between the
+ *    platform's run and the second baseline: that nodemailer loop plus the outbox's own statements
+ *    in one process, on a fresh database of the same engine (notify-floor.ts: the rows inserted
+ *    `batch` to a statement, then per worker's batch sent one transaction marking them ENVIADA and
+ *    logging them) — on PGlite the database shares nodemailer's thread, as on the platform; printed
+ *    as floor ÷ nodemailer and platform ÷ floor.
  *  - Customer→agent p99 on the same platform while notifications are being sent ÷ the same p99
  *    without, samples pooled over the phases without / with / with / without. A "with" phase queues
  *    `count` summaries before its crowd starts typing (the figure is the sending's; the enqueue's
@@ -26,6 +31,7 @@ import { DEFAULT_NOTIFY_DELIVERY } from '../../src/server/notify/options';
 import { createTestDatabase } from '../support/database';
 import { openCrowd } from './chat-latency';
 import { runBaseline, type BaselineRequest } from './notify-baseline';
+import { runFloor } from './notify-floor';
 import { Enqueued, Setup, Tally, type OutboxTally } from './notify-platform';
 import { startSinkProcess, type SinkProcess } from './notify-sink';
 import { atMost, LABEL_WIDTH, percentile, ratioLine } from './report';
@@ -51,6 +57,12 @@ const STALL_MS = 60_000;
 /** How long the outbox may take to record the last sends once the sink has them all. */
 const SETTLE_MS = 120_000;
 
+/** A database of its own for one run: in-memory PGlite (made by the process that opens it), or a throwaway PostgreSQL database. */
+interface FreshDatabase {
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}
+
 const line = (label: string, text: string) => `${label.padEnd(LABEL_WIDTH)} ${text}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,7 +73,7 @@ export async function benchNotify(options: NotifyBenchOptions): Promise<string[]
   const lines = [
     `notify: ${options.count} conversation summaries (RESUMEN_CONVERSACION, one customer each) through organisation 100's SMTP channel to a loopback smtp-server in a process of its own; the worker ${delivery.concurrency} sends at once, a pool of ${maxConnections} connections`
   ];
-  const engines: { name: string; open: () => Promise<{ target: DatabaseTarget; drop(): Promise<void> }> }[] = [
+  const engines: { name: string; open: () => Promise<FreshDatabase> }[] = [
     { name: 'PGlite (embedded)', open: async () => ({ target: { kind: 'pglite', dataDir: null }, drop: async () => undefined }) }
   ];
   if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', open: () => createTestDatabase('postgres') });
@@ -71,7 +83,8 @@ export async function benchNotify(options: NotifyBenchOptions): Promise<string[]
       const database = await engine.open();
       try {
         const tag = `n${Date.now().toString(36)}${i}`;
-        lines.push(...(await benchEngine(engine.name, database.target, tag, options, sink, { inFlight: delivery.concurrency, maxConnections, timeoutMs: delivery.smtpTimeoutMs })));
+        const pool = { inFlight: delivery.concurrency, maxConnections, timeoutMs: delivery.smtpTimeoutMs };
+        lines.push(...(await benchEngine(engine.name, database.target, engine.open, tag, options, sink, pool)));
       } finally {
         await database.drop();
       }
@@ -103,6 +116,7 @@ async function untilSunk(sink: SinkProcess, n: number, why: () => Promise<string
 async function benchEngine(
   name: string,
   target: DatabaseTarget,
+  fresh: () => Promise<FreshDatabase>,
   tag: string,
   options: NotifyBenchOptions,
   sink: SinkProcess,
@@ -131,6 +145,22 @@ async function benchEngine(
       const arrived = await untilSunk(sink, count, async () => 'the baseline');
       return { ms: arrived - result.startMs, bytes: result.bytes };
     };
+    // nodemailer + the outbox's own statements in one process, on a fresh database of the same engine (notify-floor.ts).
+    const floor = async () => {
+      const database = await fresh();
+      try {
+        await sink.reset();
+        const result = await runFloor({ port: sink.port, count, tag: `${tag}f`, organisation, template, ...pool, database: database.target, batch, group: DEFAULT_NOTIFY_DELIVERY.batchSize });
+        if (result.failed > 0) throw new Error(`bench: the floor's nodemailer failed ${result.failed} of ${count} sends: ${result.firstError ?? ''}`);
+        if (result.sent !== count || result.unsent > 0 || result.logged !== count || result.calls !== count) {
+          throw new Error(`bench: the floor's outbox holds ${result.sent} ENVIADA rows and ${result.unsent} others, its log ${result.logged} rows and ${result.calls} smtp calls, of ${count}`);
+        }
+        const arrived = await untilSunk(sink, count, async () => 'the floor');
+        return { ms: arrived - result.startMs, insertMs: result.insertedMs - result.startMs };
+      } finally {
+        await database.drop();
+      }
+    };
 
     // The platform's run between two baseline runs.
     const before = await baseline('b');
@@ -139,6 +169,7 @@ async function benchEngine(
     const platformMs = (await untilSunk(sink, count, outboxState)) - enqueued.startMs;
     const sent = Tally.parse(await platform.notify({ kind: 'tally', timeoutMs: SETTLE_MS }));
     const sunk = await sink.status();
+    const floorRun = await floor();
     const after = await baseline('a');
     const baselineMs = (before.ms + after.ms) / 2;
 
@@ -201,9 +232,11 @@ async function benchEngine(
         `nodemailer directly, ${pool.inFlight} under way (mean of 2 runs)`,
         atMost(platformMs / baselineMs, THROUGHPUT_GOAL)
       ),
+      ratioLine(`(${name}: floor — nodemailer + the outbox's own statements, one process)`, floorRun.ms, baselineMs, 'nodemailer directly'),
+      ratioLine(`(${name}: platform ÷ that floor)`, platformMs, floorRun.ms, 'floor'),
       line(
-        `(${name}: per message, platform / nodemailer)`,
-        `${perMessage(platformMs)} / ${perMessage(baselineMs)}; nodemailer before / after ${before.ms.toFixed(0)} / ${after.ms.toFixed(0)} ms; the enqueue alone ${(enqueued.endMs - enqueued.startMs).toFixed(0)} ms (${batch} events per transaction, the longest ${Math.max(enqueued.longestMs, longestInPhases).toFixed(0)} ms); ${Math.round(before.bytes / count)} bytes of subject and body each`
+        `(${name}: per message, platform / floor / nodemailer)`,
+        `${perMessage(platformMs)} / ${perMessage(floorRun.ms)} / ${perMessage(baselineMs)}; the floor's inserts ${floorRun.insertMs.toFixed(0)} ms; nodemailer before / after ${before.ms.toFixed(0)} / ${after.ms.toFixed(0)} ms; the enqueue alone ${(enqueued.endMs - enqueued.startMs).toFixed(0)} ms (${batch} events per transaction, the longest ${Math.max(enqueued.longestMs, longestInPhases).toFixed(0)} ms); ${Math.round(before.bytes / count)} bytes of subject and body each`
       ),
       exactlyOnce(`(${name}: sent exactly once)`, count, sent, sunk),
       ratioLine(

@@ -10,18 +10,19 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { NotifyRequest } from './notify-platform';
 
-const Database = z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]);
+/** Where a bench process opens its database (a DatabaseTarget that crosses IPC: no template image). */
+export const BenchDatabase = z.discriminatedUnion('kind', [z.object({ kind: z.literal('pglite'), dataDir: z.string().nullable() }), z.object({ kind: z.literal('postgres'), url: z.string() })]);
 
-export type BenchDatabase = z.infer<typeof Database>;
+export type BenchDatabase = z.infer<typeof BenchDatabase>;
 
 const Request = z.discriminatedUnion('kind', [
   /** The bare echo; with `floor`, the echo that first stores each message on that database (echo-floor.ts). */
-  z.object({ kind: z.literal('echo'), floor: z.object({ database: Database, customers: z.number().int().positive() }).optional() }),
+  z.object({ kind: z.literal('echo'), floor: z.object({ database: BenchDatabase, customers: z.number().int().positive() }).optional() }),
   /** The platform alone, on a database already prepared (the export bench). */
-  z.object({ kind: z.literal('plain'), database: Database }),
+  z.object({ kind: z.literal('plain'), database: BenchDatabase }),
   z.object({
     kind: z.literal('platform'),
-    database: Database,
+    database: BenchDatabase,
     agents: z.number().int().positive(),
     customers: z.number().int().positive(),
     tag: z.string(),
