@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { NodeId } from '../../../shared/domain/workspace';
 import type { WatsonImportResult } from '../../../shared/domain/watson-import';
 import { answerElements, responseNodes, workspaces } from '../../db/schema';
@@ -127,15 +127,33 @@ async function write(tx: Db, workspaceId: number, c: Comparison, now: Date): Pro
   const addElements = (responseNodeId: number, n: PlannedNode) =>
     n.elements.forEach((e, i) => elementRows.push({ responseNodeId, elementTypesIdType: e.type, elementOrderPos: i, elementValue: e.value }));
 
-  const updatedIds: number[] = [];
+  const updated: { id: number; node: PlannedNode }[] = [];
   for (const n of c.updated) {
     const before = c.stored.get(n.nodeId);
     if (!before) continue;
-    await tx.update(responseNodes).set(nodeRow(n)).where(eq(responseNodes.id, before.id));
-    updatedIds.push(before.id);
+    updated.push({ id: before.id, node: n });
     addElements(before.id, n);
   }
-  for (const ids of chunks(updatedIds)) await tx.delete(answerElements).where(inArray(answerElements.responseNodeId, ids));
+  // One UPDATE per chunk, not one per node: on PGlite every statement of this transaction holds the
+  // platform's one connection and the event loop, and a re-import changes hundreds of nodes.
+  for (const part of chunks(updated)) {
+    const values = sql.join(
+      part.map(({ id, node }) => {
+        const row = nodeRow(node);
+        return sql`(${id}::int, ${row.nodeName}::text, ${row.intent}::text, ${JSON.stringify(row.examples)}::jsonb, ${row.escalates}::smallint)`;
+      }),
+      sql`, `
+    );
+    await tx.execute(sql`
+      update ${responseNodes} as r set
+        node_name = v.node_name,
+        intent = v.intent,
+        examples = array(select e from jsonb_array_elements_text(v.examples) with ordinality as t(e, i) order by i),
+        escalates = v.escalates
+      from (values ${values}) as v(id, node_name, intent, examples, escalates)
+      where r.id = v.id`);
+  }
+  for (const ids of chunks(updated.map((u) => u.id))) await tx.delete(answerElements).where(inArray(answerElements.responseNodeId, ids));
   for (const part of chunks(c.added)) {
     const inserted = await tx
       .insert(responseNodes)
