@@ -88,11 +88,11 @@ async function release(db: Db, rows: readonly ClaimedRow[]): Promise<void> {
 }
 
 /**
- * Attempts written in groups (delivery-log.ts recordAttempts): a group is written once `groupSize`
+ * Attempts written in groups (delivery-log.ts recordAttempts): a group is written once `groupSize()`
  * tries have finished (and whatever finished while it was being written goes in the next), and the
- * rest when the batch ends (flush). So a busy worker writes one transaction for several sends; the
- * cost is that a process killed mid-batch can leave up to `groupSize` sent tries unrecorded, which
- * their lease then gives to another try (a clean stop records everything first).
+ * rest when the sending pauses (flush). So a busy worker writes one transaction for several sends;
+ * the cost is that a process killed mid-backlog can leave up to a group of sent tries unrecorded,
+ * which their lease then gives to another try (a clean stop records everything first).
  */
 class GroupRecorder {
   private pending: Attempt[] = [];
@@ -100,12 +100,12 @@ class GroupRecorder {
 
   constructor(
     private readonly write: (group: Attempt[]) => Promise<void>,
-    private readonly groupSize: number
+    private readonly groupSize: () => number
   ) {}
 
   add(attempt: Attempt): void {
     this.pending.push(attempt);
-    if (this.pending.length >= this.groupSize) this.writing ??= this.drain();
+    if (this.pending.length >= this.groupSize()) this.writing ??= this.drain();
   }
 
   private async drain(): Promise<void> {
@@ -125,25 +125,28 @@ const RECORD_GROUP = 8;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A row of a batch ready to go: its send and which try it is. */
-interface Sendable {
+/** A reserved row waiting for a lane: its send, which try it is, and when it must have started (half its lease). */
+interface Queued {
   row: ClaimedRow;
   tries: Tries;
   send: () => Promise<SendOutcome>;
+  startBy: number;
 }
 
 /**
  * Issue 39: the notification worker, one in every platform process. It claims due outbox rows in
  * batches (claimDue: short statements, never a transaction held open while sending — on PGlite one
- * connection serves the chat too), reads what the batch needs once (its templates, channels and
+ * connection serves the chat too), reads what a batch needs once (its templates, channels and
  * suppressed recipients), reserves the batch's places under the per-recipient cap in one
- * transaction, sends with at most `concurrency` sends under way, and records the tries in groups
- * (GroupRecorder). While the chat is active (`chatActive`: a chat statement ran within the last
- * moments) it is background work: batches of `concurrency` rows, one send at a time, and after each
- * send a rest so that sending takes at most `busyShare` of the time — nodemailer's work runs on the
- * thread the chat runs on, and a backlog sent at full speed beside a busy chat is what a customer's
- * message would wait behind. It wakes on a kick (kick.ts), when a batch ends, when a retry falls due,
- * and every `pollMs`. stop() claims nothing more, lets the sends under way finish and writes their
+ * transaction, and queues its rows for the lanes: `concurrency` sends under way at once, taking rows
+ * from the queue as each send ends, while the next batch is claimed and prepared beside them (one
+ * batch waits ready at most), so the SMTP connections are never idle between batches. Tries are
+ * recorded in groups (GroupRecorder). While the chat is active (`chatActive`: a chat statement ran
+ * within the last moments) it is background work: batches of `concurrency` rows, one lane, and
+ * after each send a rest so that sending takes at most `busyShare` of the time — nodemailer's work
+ * runs on the thread the chat runs on, and a backlog sent at full speed beside a busy chat is what a
+ * customer's message would wait behind. It wakes on a kick (kick.ts), when a retry falls due, and
+ * every `pollMs`. stop() claims nothing more, lets the sends under way finish and writes their
  * outcome, gives back what it claimed and had not started, and closes the channels: a restart loses
  * nothing and sends nothing twice.
  */
@@ -154,6 +157,11 @@ export class NotificationWorker {
   private poll: NodeJS.Timeout | null = null;
   private readonly wakes = new Set<NodeJS.Timeout>();
   private readonly deliverDeps: DeliverDeps;
+  private readonly queue: Queued[] = [];
+  private readonly lanes = new Set<Promise<void>>();
+  /** The pump waits here while a batch is ready and unsent; a lane taking a row wakes it. */
+  private roomWaiters: (() => void)[] = [];
+  private readonly recorder: GroupRecorder;
   /** Rows this worker has claimed since it started (tests and the bench read how the work was shared). */
   claimed = 0;
 
@@ -161,6 +169,10 @@ export class NotificationWorker {
 
   constructor(private readonly deps: WorkerDeps) {
     this.deliverDeps = { db: deps.db, channels: deps.channels, secretKey: deps.secretKey };
+    this.recorder = new GroupRecorder(
+      (group) => this.record(group),
+      () => (this.chatActive() ? 1 : RECORD_GROUP)
+    );
   }
 
   get outboxFolder(): string {
@@ -195,17 +207,24 @@ export class NotificationWorker {
     return this.deps.chatActive?.() ?? false;
   }
 
+  private batchLimit(): number {
+    return this.chatActive() ? this.deps.options.concurrency : this.deps.options.batchSize;
+  }
+
   private async pump(): Promise<void> {
     const { db, options } = this.deps;
     do {
       this.again = false;
       try {
         while (this.active) {
-          const limit = this.chatActive() ? options.concurrency : options.batchSize;
+          // One batch ready beside the one being sent, no more: the rest stays in the outbox for other processes.
+          while (this.active && this.queue.length >= this.batchLimit()) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+          if (!this.active) break;
+          const limit = this.batchLimit();
           const rows = await claimDue(db, limit, options.leaseMs);
           if (rows.length === 0) break;
           this.claimed += rows.length;
-          await this.sendBatch(rows);
+          await this.prepareBatch(rows);
           if (rows.length < limit) break;
         }
       } catch (error) {
@@ -215,21 +234,20 @@ export class NotificationWorker {
     } while (this.again && this.active);
   }
 
-  /** One claimed batch: prepared, its cap places reserved, sent, recorded; what was not started given back. */
-  private async sendBatch(rows: ClaimedRow[]): Promise<void> {
+  /** One claimed batch: prepared, its cap places reserved, its sendable rows queued for the lanes (the others recorded). */
+  private async prepareBatch(rows: ClaimedRow[]): Promise<void> {
     const { db, options } = this.deps;
     // A row not started within half its lease is given back: its lease must outlast its send.
     const startBy = performance.now() + options.leaseMs / 2;
-    const recorder = new GroupRecorder((group) => this.record(group), this.chatActive() ? 1 : RECORD_GROUP);
-    const sendable: Sendable[] = [];
+    const ready: Queued[] = [];
     try {
       if (!this.active) throw new Stopping();
       const context = await batchContext(db, rows);
-      const asking: (Sendable & { templateId: number; cap: Cap })[] = [];
+      const asking: (Omit<Queued, 'startBy'> & { templateId: number; cap: Cap })[] = [];
       for (const row of rows) {
         const prepared = await prepareDelivery(this.deliverDeps, row, context);
         const tries = { attempt: row.attempts, max: options.maxAttempts, retryInMs: row.attempts < options.maxAttempts ? retryDelayMs(row.attempts, options) : null };
-        if (prepared.kind === 'done') recorder.add({ row, result: prepared.result });
+        if (prepared.kind === 'done') this.recorder.add({ row, result: prepared.result });
         else asking.push({ row, tries, send: prepared.send, templateId: prepared.templateId, cap: prepared.cap });
       }
       const verdicts = await reserveUnderCaps(
@@ -238,50 +256,68 @@ export class NotificationWorker {
       );
       for (const item of asking) {
         const verdict = verdicts.get(item.row.id);
-        if (verdict === 'capped') recorder.add({ row: item.row, result: capped(item.cap) });
-        else if (verdict === 'reserved') sendable.push(item);
+        if (verdict === 'capped') this.recorder.add({ row: item.row, result: capped(item.cap) });
+        else if (verdict === 'reserved') ready.push({ row: item.row, tries: item.tries, send: item.send, startBy });
       }
     } catch (error) {
-      // Nothing was sent: the rows go back as claimed (those already recorded are no longer this claim's and are left alone).
-      await recorder.flush();
+      // Nothing of this batch was sent: its rows go back as claimed (those already recorded are no longer this claim's and are left alone).
+      await this.recorder.flush();
       await release(db, rows).catch(() => undefined);
       if (error instanceof Stopping) return;
       throw error;
     }
-    const unstarted = await this.sendAll(sendable, recorder, startBy);
-    await recorder.flush();
-    await release(db, unstarted).catch((error: unknown) => this.deps.onError(error, 'notify: giving back unsent notifications'));
+    this.queue.push(...ready);
+    this.startLanes();
+    // Nothing to send (all recorded, or nothing reserved): write those outcomes now.
+    if (this.lanes.size === 0) await this.recorder.flush();
   }
 
-  /** Sends in `concurrency` lanes (one, resting, while the chat is active); answers the rows it did not start. */
-  private async sendAll(items: Sendable[], recorder: GroupRecorder, startBy: number): Promise<ClaimedRow[]> {
-    const { options } = this.deps;
-    const queue = [...items];
+  /** Lanes to send the queue: `concurrency`, or one while the chat is active. */
+  private startLanes(): void {
+    const wanted = this.chatActive() ? 1 : Math.max(1, this.deps.options.concurrency);
+    while (this.lanes.size < wanted && this.queue.length > this.lanes.size) {
+      const lane: Promise<void> = this.lane().finally(() => {
+        this.lanes.delete(lane);
+        if (this.queue.length > 0) this.startLanes();
+        else if (this.lanes.size === 0) void this.recorder.flush();
+      });
+      this.lanes.add(lane);
+    }
+  }
+
+  private takeFromQueue(): Queued | undefined {
+    const item = this.queue.shift();
+    const waiters = this.roomWaiters;
+    this.roomWaiters = [];
+    for (const wake of waiters) wake();
+    return item;
+  }
+
+  /** Sends queued rows one after another until the queue is empty (while the chat is active: resting, and only one lane stays). */
+  private async lane(): Promise<void> {
+    const rest = 1 / Math.min(1, Math.max(this.deps.options.busyShare, 0.01)) - 1;
     const unstarted: ClaimedRow[] = [];
-    const rest = 1 / Math.min(1, Math.max(options.busyShare, 0.01)) - 1;
-    const lane = async (index: number) => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        if (!this.active || performance.now() > startBy) {
+    try {
+      for (let item = this.takeFromQueue(); item; item = this.takeFromQueue()) {
+        if (!this.active || performance.now() > item.startBy) {
           unstarted.push(item.row);
           continue;
         }
         const began = performance.now();
         try {
-          recorder.add({ row: item.row, result: fromOutcome(await item.send(), item.tries) });
+          this.recorder.add({ row: item.row, result: fromOutcome(await item.send(), item.tries) });
         } catch (error) {
           // A fault of the platform's own (channels answer a provider's failure, never throw it): the row stays claimed until its lease runs out, then it is tried again.
           this.deps.onError(error, `notify: delivering outbox row ${item.row.id}`);
         }
         if (this.chatActive()) {
-          // One lane only while the chat is active, resting after each send.
-          if (index > 0) return;
+          if (this.lanes.size > 1) return;
           await sleep((performance.now() - began) * rest);
         }
       }
-    };
-    const lanes = this.chatActive() ? 1 : Math.max(1, Math.min(options.concurrency, queue.length));
-    await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
-    return unstarted;
+    } finally {
+      await release(this.deps.db, unstarted).catch((error: unknown) => this.deps.onError(error, 'notify: giving back unsent notifications'));
+    }
   }
 
   private async record(group: Attempt[]): Promise<void> {
@@ -306,7 +342,16 @@ export class NotificationWorker {
     this.wakes.add(timer);
   }
 
-  /** Stops claiming, lets the sends under way finish and be recorded, then closes the channels. */
+  /** Resolves once no batch is being prepared, no lane is sending and every try is recorded. */
+  private async settle(): Promise<void> {
+    while (this.pumping || this.lanes.size > 0) {
+      await this.pumping;
+      await Promise.allSettled([...this.lanes]);
+    }
+    await this.recorder.flush();
+  }
+
+  /** Stops claiming, lets the sends under way finish and be recorded, gives back what was not started, then closes the channels. */
   async stop(): Promise<void> {
     this.active = false;
     this.disconnectKick?.();
@@ -315,13 +360,16 @@ export class NotificationWorker {
     this.poll = null;
     for (const timer of this.wakes) clearTimeout(timer);
     this.wakes.clear();
-    await this.pumping;
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    await this.settle();
+    const left = this.queue.splice(0).map((q) => q.row);
+    await release(this.deps.db, left).catch((error: unknown) => this.deps.onError(error, 'notify: giving back unsent notifications'));
     this.deps.channels.close();
   }
 
   /** Resolves once nothing is under way (tests; a look started by a kick included). */
   async idle(): Promise<void> {
-    while (this.pumping) await this.pumping;
+    await this.settle();
   }
 }
 
