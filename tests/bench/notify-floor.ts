@@ -4,8 +4,8 @@
  * outbox cannot skip, on the platform's engine and schema (openDatabase, the platform's migrations,
  * organisation 100 and its default templates from the demo seeding), on the same thread as
  * nodemailer as the platform's worker is:
- *  - the `count` outbox rows as the bench raises them: one multi-row INSERT per `batch` events, the
- *    columns and values raiseEvent writes (the same variables, as jsonb);
+ *  - the `count` outbox rows as the bench raises them: one INSERT per event, `batch` events per
+ *    transaction, the columns and values raiseEvent writes (the same variables, as jsonb);
  *  - then the sends, and per `group` sent one transaction (recordAttempts') of one UPDATE marking
  *    them ENVIADA and one multi-row INSERT each of their notification-log and integration-log rows,
  *    written one group at a time while the sends go on.
@@ -145,13 +145,19 @@ async function floor(request: FloorRequest): Promise<FloorResult> {
 
     const startMs = nowMs();
     const ids = new Map<string, number>();
+    // One INSERT per event, `batch` events per transaction: events are raised one by one, each in
+    // the change that raised it (raiseEvent), never many in one statement.
     for (let from = 0; from < rows.length; from += request.batch) {
-      const inserted = await database.db
-        .insert(notificationOutbox)
-        .values(rows.slice(from, from + request.batch))
-        .onConflictDoNothing({ target: notificationOutbox.idempotencyKey })
-        .returning({ id: notificationOutbox.id, recipient: notificationOutbox.recipient });
-      for (const row of inserted) ids.set(row.recipient, row.id);
+      await database.db.transaction(async (tx) => {
+        for (const row of rows.slice(from, from + request.batch)) {
+          const inserted = await tx
+            .insert(notificationOutbox)
+            .values(row)
+            .onConflictDoNothing({ target: notificationOutbox.idempotencyKey })
+            .returning({ id: notificationOutbox.id, recipient: notificationOutbox.recipient });
+          for (const r of inserted) ids.set(r.recipient, r.id);
+        }
+      });
     }
     const insertedMs = nowMs();
     if (ids.size !== rows.length) throw new Error(`${ids.size} of ${rows.length} outbox rows inserted`);

@@ -42,7 +42,10 @@ export function retryDelayMs(attempt: number, options: Pick<NotifyDeliveryOption
  * another process claimed and did not finish before its lease ran out (it crashed). One statement:
  * the rows are locked with SKIP LOCKED, so two processes claiming at once take different rows, and
  * marked ENVIANDO with a lease (to the millisecond, so that it can be compared exactly later) and
- * one more attempt — a row that crashes its sender still runs out of tries.
+ * one more attempt — a row that crashes its sender still runs out of tries. No ORDER BY: sorting
+ * every due row to take the first few cost a claim 20 ms on PGlite with 10,000 waiting (the event
+ * loop's, the chat's); the heap's order is the rows' arrival order but for rows updated since
+ * (retries), and the claimed few are sent in id order.
  */
 export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedRow[]> {
   const due = db
@@ -54,7 +57,6 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
         and(eq(notificationOutbox.status, 'ENVIANDO'), lt(notificationOutbox.leaseUntil, sql`now()`))
       )
     )
-    .orderBy(notificationOutbox.id)
     .limit(limit)
     .for('update', { skipLocked: true });
   const rows = await db
