@@ -249,7 +249,10 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['POST', '/api/organization/{idOrg}/notificaciones/pendientes/{id}/reintentar'],
   ['GET', '/api/organization/{idOrg}/notificaciones/suprimidos'],
   ['DELETE', '/api/organization/{idOrg}/notificaciones/suprimidos'],
-  ['POST', '/api/notificaciones/eventos/exportacion-fallida']
+  ['POST', '/api/notificaciones/eventos/exportacion-fallida'],
+  // Personalisation (issue 40): the dashboard design's kept versions and the restore of one.
+  ['GET', '/api/organization/{idOrg}/dashboardDesign/versions'],
+  ['POST', '/api/organization/{idOrg}/dashboardDesign/restoreVersion']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

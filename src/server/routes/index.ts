@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerFontRoutes } from '../fonts';
 import { registerWidgetRoutes } from '../widget';
 import { agentStateRoutes } from './agent-state';
 import { agentSupervisionRoutes } from './agent-supervision';
@@ -7,6 +8,7 @@ import { chatParameterRoutes } from './chat-parameters';
 import { chatRoutes } from './chats';
 import { consoleExtraRoutes } from './console-extras';
 import { conversationReasonRoutes } from './conversation-reasons';
+import { dashboardDesignRoutes } from './dashboard-design';
 import { directoryRoutes } from './directory';
 import { endMessageRoutes } from './end-messages';
 import { entryFormRoutes } from './entry-form';
@@ -80,6 +82,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   sessionExpiryRoutes,
   // Personalisation settings (configuracion/personalizacion/funcionalidades)
   featureRoutes,
+  // Personalisation (configuracion/personalizacion/dashboard, issue 40): the web-fonts list
+  dashboardDesignRoutes,
   // Notifications (issue 39): the events the desktop app reports
   notifyEventRoutes
 ];
@@ -89,4 +93,6 @@ export function registerRoutes(app: FastifyInstance): void {
   registerModules(app, ROUTE_MODULES);
   // The customer's web chat (not a catalogue entry: the page, its config and its files).
   registerWidgetRoutes(app);
+  // The web fonts' files, from the installed @fontsource packages (not catalogue entries).
+  registerFontRoutes(app);
 }

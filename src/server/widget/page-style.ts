@@ -1,14 +1,6 @@
 import type { WidgetDesign } from '../../shared/domain/widget-design';
 import { readable } from '../../shared/color';
-
-/** A font family name safe to put in CSS (letters, digits, spaces, dashes). */
-function cssFamily(family: string): string {
-  const clean = family.replace(/[^A-Za-z0-9 _-]/g, '').trim();
-  return clean === '' ? 'system-ui' : `"${clean}"`;
-}
-function cssCategory(category: string): string {
-  return ['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy'].includes(category) ? category : 'sans-serif';
-}
+import { fontStack } from '../../shared/font-stack';
 
 /** The theme as CSS custom properties (colours are validated #rgb/#rrggbb by WidgetDesign). */
 export function themeVariables(design: WidgetDesign): string {
@@ -28,7 +20,7 @@ export function themeVariables(design: WidgetDesign): string {
     '--footer-icons': c.footer.iconsColor,
     ...pairs('--popup-bg', '--popup-fg', c.popups),
     ...pairs('--step-bg', '--step-fg', c.botonesPasos),
-    '--font': `${cssFamily(design.font.family)}, ${cssCategory(design.font.category)}`
+    '--font': fontStack(design.font)
   };
   return `:root{${Object.entries(vars)
     .map(([k, v]) => `${k}:${v}`)

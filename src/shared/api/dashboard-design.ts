@@ -1,6 +1,6 @@
 import { endpoint } from './endpoint';
 import { IdOrgParams, ORG_PATH, SETTINGS_EDITORS } from './access';
-import { DashboardDesign, DashboardImage, DashboardImageBody } from '../domain/dashboard-design';
+import { DashboardDesign, DashboardDesignBody, DashboardDesignVersionList, DashboardImage, DashboardImageBody, RestoreDashboardDesignBody } from '../domain/dashboard-design';
 import { FontListQuery, WebFontList } from '../domain/design';
 
 const D = '/api/organization/{idOrg}/dashboardDesign';
@@ -22,11 +22,11 @@ export const dashboardDesignEndpoints = {
     method: 'POST',
     path: `${D}/updateDashboardDesign`,
     params: IdOrgParams,
-    body: DashboardDesign,
+    body: DashboardDesignBody,
     response: DashboardDesign,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Body: the design (SPEC §3). Answers the stored design.'
+    note: "Body: the design (SPEC §3); a part missing is completed from DEFAULT_DASHBOARD_DESIGN, colours must be hex and the font one the platform serves (the webFonts list). Saved as a new version (the last ten are kept). Answers the stored design."
   }),
   dashboardImage: endpoint({
     service: 'virtualAgent',
@@ -47,7 +47,28 @@ export const dashboardDesignEndpoints = {
     response: DashboardImage,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
-    note: 'Path spelled as SPEC gives it. Body { url } (an uploaded file, see uploadFile); the answer holds Imagen.'
+    note: 'Path spelled as SPEC gives it. Body { url }: an uploaded file of the organisation (the uploadFile url), a PNG, JPEG or WebP within the logo size and dimensions (an SVG is refused: the platform has no sanitiser). Saved as a new version of the design; the answer holds Imagen.'
+  }),
+  dashboardDesignVersions: endpoint({
+    service: 'virtualAgent',
+    method: 'GET',
+    path: `${D}/versions`,
+    params: IdOrgParams,
+    response: DashboardDesignVersionList,
+    access: SETTINGS_EDITORS,
+    org: ORG_PATH,
+    note: 'Path not shown in SPEC (ours, issue 40): the kept versions of the design, newest first (at most ten), each with its design and logo url.'
+  }),
+  restoreDashboardDesign: endpoint({
+    service: 'virtualAgent',
+    method: 'POST',
+    path: `${D}/restoreVersion`,
+    params: IdOrgParams,
+    body: RestoreDashboardDesignBody,
+    response: DashboardDesign,
+    access: SETTINGS_EDITORS,
+    org: ORG_PATH,
+    note: 'Path not shown in SPEC (ours, issue 40): body { version }, one of the kept versions; its design and logo become a new version. A version not kept answers 404. Answers the design now in force.'
   }),
   webFonts: endpoint({
     service: 'virtualAgent',
@@ -56,6 +77,6 @@ export const dashboardDesignEndpoints = {
     query: FontListQuery,
     response: WebFontList,
     access: SETTINGS_EDITORS,
-    note: 'SPEC §7 fetches a public web-fonts list with an embedded key; the app has no third-party network, so the platform serves a bundled list instead (first `limit` ≤ 200 entries, each family, category, variants). No key is used.'
+    note: 'SPEC §7 fetches a public web-fonts list with an embedded key; the app calls no third-party host, so the platform answers the list from google-font-metadata shipped with it (the first `limit` ≤ 200 entries in its order — it carries no popularity — each family, category, variants). The list is honest: only families whose @fontsource package is installed, with the variants whose file it has (served at /fonts/<family-id>/<variant>.woff2); a small set is installed, not 200. No key is used.'
   })
 } as const;

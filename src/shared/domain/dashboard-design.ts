@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ColorPair, FontChoice, IconBar } from './design';
-import { ImageUrl } from './fields';
+import { ImageUrl, PositiveInt } from './fields';
 import { DEFAULT_WIDGET_THEME } from './widget-design';
 
 /** SPEC §3 "Dashboard design". */
@@ -35,6 +35,73 @@ export const DEFAULT_DASHBOARD_DESIGN: DashboardDesign = {
   },
   fuente: DEFAULT_WIDGET_THEME.font
 };
+
+const PartialPair = ColorPair.partial().strict();
+
+/**
+ * The body of updateDashboardDesign: the design, any part of which may be missing (a colour pair,
+ * one side of a pair, the font or one of its fields). What is missing is completed from
+ * DEFAULT_DASHBOARD_DESIGN, so a design is never stored half; what is there is validated (hex
+ * colours, the font's fields; the platform then refuses a font it does not serve). A key it does
+ * not know is refused, so nothing else can stand in for a part.
+ */
+export const DashboardDesignBody = z
+  .strictObject({
+    colores: z
+      .strictObject({
+        header: PartialPair.optional(),
+        principal: PartialPair.optional(),
+        secundario: PartialPair.optional(),
+        asesorHumano: z
+          .strictObject({
+            header: PartialPair.optional(),
+            mensajeAsesor: PartialPair.optional(),
+            mensajeCliente: PartialPair.optional(),
+            footer: IconBar.partial().strict().optional()
+          })
+          .optional()
+      })
+      .optional(),
+    fuente: FontChoice.partial().strict().optional()
+  })
+  .transform(completeDesign);
+export type DashboardDesignBody = z.input<typeof DashboardDesignBody>;
+
+/** A partial design completed from the default, part by part. */
+export function completeDesign(body: { colores?: Partial<Record<'header' | 'principal' | 'secundario', Partial<ColorPair>>> & { asesorHumano?: { header?: Partial<ColorPair>; mensajeAsesor?: Partial<ColorPair>; mensajeCliente?: Partial<ColorPair>; footer?: Partial<IconBar> } }; fuente?: Partial<FontChoice> }): DashboardDesign {
+  const d = DEFAULT_DASHBOARD_DESIGN.colores;
+  const c = body.colores ?? {};
+  const a = c.asesorHumano ?? {};
+  return {
+    colores: {
+      header: { ...d.header, ...c.header },
+      principal: { ...d.principal, ...c.principal },
+      secundario: { ...d.secundario, ...c.secundario },
+      asesorHumano: {
+        header: { ...d.asesorHumano.header, ...a.header },
+        mensajeAsesor: { ...d.asesorHumano.mensajeAsesor, ...a.mensajeAsesor },
+        mensajeCliente: { ...d.asesorHumano.mensajeCliente, ...a.mensajeCliente },
+        footer: { ...d.asesorHumano.footer, ...a.footer }
+      }
+    },
+    fuente: { ...DEFAULT_DASHBOARD_DESIGN.fuente, ...body.fuente }
+  };
+}
+
+/** The last ten saved versions of an organisation's design are kept (issue 40). */
+export const DASHBOARD_DESIGN_VERSIONS_KEPT = 10;
+
+/** One kept version: its number, when and by whom it was saved, the design and the logo url ('' for none). */
+export const DashboardDesignVersion = z.object({
+  version: z.number().int(),
+  fechaCreacion: z.string(),
+  creadoPor: z.string().nullable(),
+  design: DashboardDesign,
+  logoUrl: z.string()
+});
+export type DashboardDesignVersion = z.infer<typeof DashboardDesignVersion>;
+export const DashboardDesignVersionList = z.object({ items: z.array(DashboardDesignVersion) });
+export const RestoreDashboardDesignBody = z.object({ version: PositiveInt });
 
 /** SPEC §3 "Logo" (client-side): the picked file (if any) and its url. */
 export interface Logo {

@@ -155,13 +155,11 @@ describe.each(BACKENDS)('sign-in on %s', (backend) => {
     expect(res.json().message).toBe(LDAP_TEXT.notEnabled);
   });
 
-  it('answers 404 with a Spanish message for unknown routes and catalogue entries not served yet', async () => {
+  it('answers 404 with a Spanish message for unknown routes', async () => {
     const { token } = await signIn(platform.app, 'superadmin@demo.co');
     for (const [method, url] of [
       ['GET', '/api/no-existe'],
-      // Catalogue entries of settings screens still to come (the dashboard's design, issue 40).
-      ['POST', '/api/organization/100/dashboardDesign/updateDashboardDesign'],
-      ['GET', '/api/organization/100/dashboardDesign/getDashboardDesign']
+      ['POST', '/api/organization/100/dashboardDesign/noExiste']
     ] as const) {
       const res = await platform.app.inject({ method, url, headers: bearer(token), payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode).toBe(404);

@@ -21,3 +21,4 @@ export * from './ldap';
 export { userAccessLog } from './user-access-log';
 export { unknownSignIns } from './unknown-sign-ins';
 export { virtualAgentFeatures } from './features';
+export { dashboardDesigns } from './dashboard-designs';

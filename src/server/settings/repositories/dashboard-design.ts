@@ -1,0 +1,119 @@
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { DASHBOARD_DESIGN_VERSIONS_KEPT, type DashboardDesign, type DashboardDesignVersion } from '../../../shared/domain/dashboard-design';
+import type { Db } from '../../db/types';
+import { dashboardDesigns, files, organizations, users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { imageDimensions } from '../../media/image-dimensions';
+import { fontLibrary } from '../../fonts';
+
+/** The logo: a PNG, JPEG or WebP of at most 2 MB and 16…2048 px a side (SVG refused: no sanitiser). */
+export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp']);
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MIN_SIDE = 16;
+export const LOGO_MAX_SIDE = 2048;
+
+export const DESIGN_TEXT = {
+  fontNotServed: (family: string, variant: string) => `fuente: La fuente ${family} (${variant}) no está disponible en la plataforma`,
+  logoNotUploaded: 'url: El logo debe ser un archivo cargado en la plataforma',
+  logoNotFound: 'url: El archivo del logo no existe',
+  logoType: 'url: El logo debe ser una imagen PNG, JPEG o WebP',
+  logoTooLarge: `url: El logo no puede superar ${LOGO_MAX_BYTES / (1024 * 1024)} MB`,
+  logoDimensions: `url: El logo debe medir entre ${LOGO_MIN_SIDE} y ${LOGO_MAX_SIDE} píxeles por lado`,
+  versionNotFound: 'La versión del diseño no existe o ya no se conserva'
+} as const;
+
+type Version = typeof dashboardDesigns.$inferSelect;
+
+async function latest(db: Db, orgId: number): Promise<Version | undefined> {
+  const [row] = await db.select().from(dashboardDesigns).where(eq(dashboardDesigns.organizationId, orgId)).orderBy(desc(dashboardDesigns.version)).limit(1);
+  return row;
+}
+
+/**
+ * A new version holding `design` and `logoUrl`: the organisation's row is locked first, so two
+ * saves at once are numbered one after the other; versions past the last ten are deleted.
+ */
+async function saveVersion(db: Db, orgId: number, value: { design: DashboardDesign; logoUrl: string }, userId: number): Promise<Version> {
+  return db.transaction(async (tx) => {
+    await tx.select({ idOrg: organizations.idOrg }).from(organizations).where(eq(organizations.idOrg, orgId)).for('update');
+    const [last] = await tx
+      .select({ version: dashboardDesigns.version })
+      .from(dashboardDesigns)
+      .where(eq(dashboardDesigns.organizationId, orgId))
+      .orderBy(desc(dashboardDesigns.version))
+      .limit(1);
+    const version = (last?.version ?? 0) + 1;
+    const [row] = await tx.insert(dashboardDesigns).values({ organizationId: orgId, version, design: value.design, logoUrl: value.logoUrl, createdBy: userId }).returning();
+    await tx.delete(dashboardDesigns).where(and(eq(dashboardDesigns.organizationId, orgId), lte(dashboardDesigns.version, version - DASHBOARD_DESIGN_VERSIONS_KEPT)));
+    return row as Version;
+  });
+}
+
+/** The font must be one of the platform's list (family, category and variant). */
+function requireServedFont(design: DashboardDesign): void {
+  if (!fontLibrary().serves(design.fuente)) throw new HttpError(400, DESIGN_TEXT.fontNotServed(design.fuente.family, design.fuente.variant));
+}
+
+const UPLOADED = /^\/api\/multimedia\/descargar\/([A-Za-z0-9_-]+)$/;
+
+/** The logo url must name a file the organisation uploaded: an image of an allowed type, size and dimensions. */
+async function requireLogo(db: Db, orgId: number, url: string): Promise<void> {
+  const id = UPLOADED.exec(url)?.[1];
+  if (id === undefined) throw new HttpError(400, DESIGN_TEXT.logoNotUploaded);
+  const [file] = await db
+    .select({ organizationId: files.organizationId, contentType: files.contentType, size: files.size, data: files.data })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  if (!file || file.organizationId !== orgId) throw new HttpError(400, DESIGN_TEXT.logoNotFound);
+  if (!LOGO_TYPES.has(file.contentType)) throw new HttpError(400, DESIGN_TEXT.logoType);
+  if (file.size > LOGO_MAX_BYTES) throw new HttpError(400, DESIGN_TEXT.logoTooLarge);
+  const size = imageDimensions(file.contentType, file.data);
+  if (!size || [size.width, size.height].some((side) => side < LOGO_MIN_SIDE || side > LOGO_MAX_SIDE)) throw new HttpError(400, DESIGN_TEXT.logoDimensions);
+}
+
+/** SPEC §7 "Dashboard design" of the caller's organisation, versioned (issue 40). */
+export const dashboardDesignRepository = {
+  async design(db: Db, orgId: number): Promise<DashboardDesign | null> {
+    return (await latest(db, orgId))?.design ?? null;
+  },
+
+  async image(db: Db, orgId: number): Promise<{ Imagen: string }> {
+    return { Imagen: (await latest(db, orgId))?.logoUrl ?? '' };
+  },
+
+  /** Saves a complete design (the body schema completed it) as a new version, keeping the logo. */
+  async updateDesign(db: Db, orgId: number, design: DashboardDesign, userId: number): Promise<DashboardDesign> {
+    requireServedFont(design);
+    const current = await latest(db, orgId);
+    return (await saveVersion(db, orgId, { design, logoUrl: current?.logoUrl ?? '' }, userId)).design;
+  },
+
+  /** Sets the logo as a new version, keeping the design (the default while none was saved). */
+  async updateImage(db: Db, orgId: number, url: string, userId: number, fallback: DashboardDesign): Promise<{ Imagen: string }> {
+    await requireLogo(db, orgId, url);
+    const current = await latest(db, orgId);
+    return { Imagen: (await saveVersion(db, orgId, { design: current?.design ?? fallback, logoUrl: url }, userId)).logoUrl };
+  },
+
+  async versions(db: Db, orgId: number): Promise<DashboardDesignVersion[]> {
+    const rows = await db
+      .select({ version: dashboardDesigns.version, createdAt: dashboardDesigns.createdAt, creadoPor: users.name, design: dashboardDesigns.design, logoUrl: dashboardDesigns.logoUrl })
+      .from(dashboardDesigns)
+      .leftJoin(users, eq(users.idUser, dashboardDesigns.createdBy))
+      .where(eq(dashboardDesigns.organizationId, orgId))
+      .orderBy(desc(dashboardDesigns.version))
+      .limit(DASHBOARD_DESIGN_VERSIONS_KEPT);
+    return rows.map((row) => ({ version: row.version, fechaCreacion: row.createdAt.toISOString(), creadoPor: row.creadoPor, design: row.design, logoUrl: row.logoUrl }));
+  },
+
+  /** A kept version's design and logo become a new version. */
+  async restore(db: Db, orgId: number, version: number, userId: number): Promise<DashboardDesign> {
+    const [old] = await db
+      .select({ design: dashboardDesigns.design, logoUrl: dashboardDesigns.logoUrl })
+      .from(dashboardDesigns)
+      .where(and(eq(dashboardDesigns.organizationId, orgId), eq(dashboardDesigns.version, version)));
+    if (!old) throw new HttpError(404, DESIGN_TEXT.versionNotFound);
+    return (await saveVersion(db, orgId, old, userId)).design;
+  }
+};
