@@ -3,7 +3,7 @@ import { DASHBOARD_DESIGN_VERSIONS_KEPT, type DashboardDesign, type DashboardDes
 import type { Db } from '../../db/types';
 import { dashboardDesigns, files, organizations, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { imageDimensions } from '../../media/image-dimensions';
+import { imageSize } from 'image-size';
 import { fontLibrary } from '../../fonts';
 
 /** The logo: a PNG, JPEG or WebP of at most 2 MB and 16…2048 px a side (SVG refused: no sanitiser). */
@@ -68,7 +68,12 @@ async function requireLogo(db: Db, orgId: number, url: string): Promise<void> {
   if (!file || file.organizationId !== orgId) throw new HttpError(400, DESIGN_TEXT.logoNotFound);
   if (!LOGO_TYPES.has(file.contentType)) throw new HttpError(400, DESIGN_TEXT.logoType);
   if (file.size > LOGO_MAX_BYTES) throw new HttpError(400, DESIGN_TEXT.logoTooLarge);
-  const size = imageDimensions(file.contentType, file.data);
+  let size: { width: number; height: number } | null = null;
+  try {
+    size = imageSize(file.data);
+  } catch {
+    // A truncated or malformed image: no size to read.
+  }
   if (!size || [size.width, size.height].some((side) => side < LOGO_MIN_SIDE || side > LOGO_MAX_SIDE)) throw new HttpError(400, DESIGN_TEXT.logoDimensions);
 }
 
