@@ -36,4 +36,26 @@ export const widgetConfig = {
   }
 } satisfies UserConfig;
 
+/**
+ * The loader a host page's snippet runs (src/widget/loader, issue 40): one small classic script,
+ * no React, built the same way beside the widget (GET /widget/loader.js).
+ */
+export const loaderConfig = {
+  root: resolve(root, 'src/widget/loader'),
+  logLevel: 'warn',
+  mode: 'production',
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    write: false,
+    outDir: resolve(root, 'out/widget-loader'),
+    emptyOutDir: false,
+    modulePreload: false,
+    sourcemap: false,
+    rolldownOptions: {
+      input: resolve(root, 'src/widget/loader/main.ts'),
+      output: { format: 'iife' }
+    }
+  }
+} satisfies UserConfig;
+
 export default defineConfig(widgetConfig);

@@ -3,12 +3,12 @@ import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { widgetConfig } from '../vite.widget.config';
+import { loaderConfig, widgetConfig } from '../vite.widget.config';
 
 /**
  * Builds the customer widget (src/widget, vite.widget.config.ts) into
  * src/server/widget/bundle.generated.js (gitignored; its types are bundle.generated.d.ts): the
- * script and stylesheet as string constants the server imports. Run before anything loads the
+ * script and stylesheet, and the host pages' loader (src/widget/loader), as string constants the server imports. Run before anything loads the
  * server — `npm run server`/`web`/`bench` (package.json), electron-vite's main build
  * (electron.vite.config.ts), the integration and end-to-end global setups — and only rebuilt when
  * a source is newer than the generated module.
@@ -53,8 +53,10 @@ export async function ensureWidgetBundle(options: { force?: boolean; quiet?: boo
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   let result: unknown;
+  let loaderResult: unknown;
   try {
     result = await build({ ...widgetConfig, configFile: false });
+    loaderResult = await build({ ...loaderConfig, configFile: false });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
@@ -63,6 +65,8 @@ export async function ensureWidgetBundle(options: { force?: boolean; quiet?: boo
   const script = outputs.find((o) => o.type === 'chunk' && o.fileName.endsWith('.js'))?.code;
   const styleAsset = outputs.find((o) => o.type === 'asset' && o.fileName.endsWith('.css'))?.source;
   if (script === undefined) throw new Error('La compilación del chat del cliente no produjo el script');
+  const loader = outputsOf(loaderResult).find((o) => o.type === 'chunk' && o.fileName.endsWith('.js'))?.code;
+  if (loader === undefined) throw new Error('La compilación del cargador del chat no produjo el script');
   const style = styleAsset === undefined ? '' : typeof styleAsset === 'string' ? styleAsset : new TextDecoder().decode(styleAsset);
   const version = createHash('sha256').update(script).update(style).digest('hex').slice(0, 16);
   const text = [
@@ -70,6 +74,7 @@ export async function ensureWidgetBundle(options: { force?: boolean; quiet?: boo
     `export const WIDGET_SCRIPT = ${JSON.stringify(script)};`,
     `export const WIDGET_STYLE = ${JSON.stringify(style)};`,
     `export const WIDGET_VERSION = ${JSON.stringify(version)};`,
+    `export const LOADER_SCRIPT = ${JSON.stringify(loader)};`,
     ''
   ].join('\n');
   // Several processes may build at once (test runners, hosts): each writes its own file and renames it into place.

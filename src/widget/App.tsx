@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { bannerText } from './banner';
 import type { WidgetBoot } from './boot';
 import type { WidgetChat } from './chat';
+import type { EmbedView, FrameBridge } from './embed';
 import { Composer } from './Composer';
 import { EndPanel } from './EndPanel';
 import { EntryForm } from './EntryForm';
@@ -37,9 +38,16 @@ import { useChat } from './use-chat';
  * The virtual agent's feature toggles (config.features, issue 38) hide the entry form (the chat starts at
  * once), 'Hablar con un asesor', the attach button, the survey, and offer the transcript.
  * The resume data is kept in sessionStorage under 'atiende.widget.{org}.{va}'.
+ * Embedded in a host page (issue 40, `embed`: the bridge to the loader), it is kept in localStorage
+ * under 'atiende.widget.{org}.{va}@{host origin}', the header has #widget-minimize ('Minimizar
+ * chat'), and the host page's prefill reaches the entry form.
  */
-export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }) {
+const noEmbed = () => () => undefined;
+const NOT_EMBEDDED: EmbedView = { prefill: null, launcher: false };
+
+export function WidgetApp({ boot, chat, embed = null }: { boot: WidgetBoot; chat: WidgetChat; embed?: FrameBridge | null }) {
   const snap = useChat(chat);
+  const embedding = useSyncExternalStore(embed?.subscribe ?? noEmbed, embed?.getView ?? (() => NOT_EMBEDDED));
   const config = boot.config;
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [focusEntry, setFocusEntry] = useState(false);
@@ -63,7 +71,7 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
 
   return (
     <div className="widget" id="widget" data-testid="widget">
-      <Header config={config} />
+      <Header config={config} onMinimize={embed && embedding.launcher ? () => embed.minimize() : null} />
       <div className="banner" id="state-banner" role="status" data-testid="state-banner" data-state={state?.state}>
         {bannerText(snap, config.assistantName)}
       </div>
@@ -79,6 +87,7 @@ export function WidgetApp({ boot, chat }: { boot: WidgetBoot; chat: WidgetChat }
             starting={snap.starting}
             error={snap.entryError}
             focusFirst={focusEntry}
+            prefill={embedding.prefill}
             onStart={(answers) => {
               setStartedHere(true);
               chat.start(answers);

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { WidgetConfig } from '../shared/realtime';
+import type { PrefillFields } from '../shared/widget-embed-messages';
 import { consentAnswer } from '../shared/domain/entry-values';
 import { placeOf } from './entry-cities';
 import { checkEntryForm, type EntryField } from './entry-validation';
+import { resolvePrefill } from './prefill';
 import { WIDGET_TEXTS as T } from './texts';
 
 interface Props {
@@ -11,6 +13,8 @@ interface Props {
   error: string | null;
   /** Focus the first control when shown (after 'Iniciar un nuevo chat'). */
   focusFirst: boolean;
+  /** Issue 40: answers the host page handed in (Atiende.prefill); a new version fills them again. */
+  prefill?: { fields: PrefillFields; version: number } | null;
   onStart: (answers: Record<string, string>) => void;
 }
 
@@ -90,10 +94,26 @@ function FieldControl({ field, value, problem, onChange }: { field: EntryField; 
 }
 
 /** The entry form of the virtual agent (its active fields by position), checked in Spanish before the chat starts. */
-export function EntryForm({ config, starting, error, focusFirst, onStart }: Props) {
+export function EntryForm({ config, starting, error, focusFirst, prefill = null, onStart }: Props) {
   const [values, setValues] = useState<Record<number, string>>({});
   const [problems, setProblems] = useState<Record<number, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
+
+  // The host page's answers go in as if typed, and are checked as typed ones are on submit: a problem
+  // shows at once. Applied while rendering, once per prefill version (React's way to follow a prop).
+  const [appliedPrefill, setAppliedPrefill] = useState(0);
+  if (prefill && prefill.version !== appliedPrefill) {
+    setAppliedPrefill(prefill.version);
+    const given = resolvePrefill(config.entryForm, prefill.fields);
+    const ids = Object.keys(given).map(Number);
+    if (ids.length > 0) {
+      setValues({ ...values, ...given });
+      // Each field's check reads only its own answer: the given ones alone say which of them fail.
+      const checked = checkEntryForm(config, given);
+      const kept = Object.fromEntries(Object.entries(problems).filter(([id]) => !ids.includes(Number(id))));
+      setProblems(checked.ok ? kept : { ...kept, ...Object.fromEntries(ids.flatMap((id) => (checked.problems[id] ? [[id, checked.problems[id]]] : []))) });
+    }
+  }
 
   useEffect(() => {
     if (focusFirst) formRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
@@ -141,7 +161,7 @@ export function EntryForm({ config, starting, error, focusFirst, onStart }: Prop
                   )}
                 </label>
                 {field.fieldType === 'city' ? (
-                  <CityControl field={field} regions={config.regions} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
+                  <CityControl key={`${field.idField}-${prefill?.version ?? 0}`} field={field} regions={config.regions} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
                 ) : field.fieldType !== 'consent' ? (
                   <FieldControl field={field} value={values[field.idField] ?? ''} problem={problems[field.idField]} onChange={(value) => setValues((v) => ({ ...v, [field.idField]: value }))} />
                 ) : null}

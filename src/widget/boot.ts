@@ -14,7 +14,9 @@ export const WidgetBoot = z.object({
   ackTimeoutMs: z.number().int().positive(),
   retryDelayMs: z.number().int().nonnegative(),
   /** How long widget:start (sent once) waits for its ack. */
-  startTimeoutMs: z.number().int().positive()
+  startTimeoutMs: z.number().int().positive(),
+  /** Issue 40: the page is the iframe of the loader on a host page (GET /widget?…&embed=1). */
+  embed: z.boolean().default(false)
 });
 export type WidgetBoot = z.infer<typeof WidgetBoot>;
 export type WidgetTimings = Pick<WidgetBoot, 'ackTimeoutMs' | 'retryDelayMs' | 'startTimeoutMs'>;

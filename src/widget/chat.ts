@@ -90,7 +90,7 @@ function errorOf(error: unknown): RequestError {
  * The customer's side of the '/widget' socket (src/shared/realtime.ts): starts or resumes the
  * conversation, sends every request until it is acked (a message keeps its clientId, so the
  * platform stores it once), keeps the messages in seq order without gaps or repeats (a gap asks
- * for a sync), and keeps what a reload needs in sessionStorage. No DOM here: the React views
+ * for a sync), and keeps what a reload needs in the storage it is given (sessionStorage; localStorage when embedded). No DOM here: the React views
  * render its snapshot.
  */
 export class WidgetChat {
@@ -113,9 +113,11 @@ export class WidgetChat {
     private readonly io: SocketFactory,
     private readonly storage: Storage | null,
     /** The customer's 'typing' at most every throttleMs, 'stopped' after idleMs; the agent's indicator drops after staleMs without news. */
-    private readonly typingTimings = { throttleMs: 2000, idleMs: 3000, staleMs: 8000 }
+    private readonly typingTimings = { throttleMs: 2000, idleMs: 3000, staleMs: 8000 },
+    /** The embedded widget's host page origin: its conversations are kept apart from any other site's. */
+    hostOrigin: string | null = null
   ) {
-    this.key = sessionKey(boot.config.org, boot.config.va);
+    this.key = sessionKey(boot.config.org, boot.config.va, hostOrigin);
     this.session = loadSession(storage, this.key);
     this.snap = {
       view: this.session ? 'chat' : 'entry',
@@ -289,9 +291,10 @@ export class WidgetChat {
     this.update({ entryError: T.resumeLost });
   }
 
-  private reset(): void {
+  /** Back to no conversation; `forget`: the stored session goes too (not when another tab just stored its own). */
+  private reset(forget = true): void {
     this.session = null;
-    saveSession(this.storage, this.key, null);
+    if (forget) saveSession(this.storage, this.key, null);
     this.seen = new Set();
     this.contiguous = 0;
     this.update({
@@ -309,6 +312,21 @@ export class WidgetChat {
       surveyAnswered: false,
       leaving: false
     });
+  }
+
+  /**
+   * The stored session changed in another tab of the same site (a 'storage' event of the embedded
+   * widget's localStorage): a conversation that tab started or resumed becomes this tab's too, so
+   * both show the same one. The same conversation (its lastSeq moving on) or a removal changes nothing here.
+   */
+  sessionChanged(): void {
+    const stored = loadSession(this.storage, this.key);
+    if (!stored || stored.conversationId === this.session?.conversationId) return;
+    this.closeSocket();
+    this.reset(false);
+    this.session = stored;
+    this.update({ view: 'chat', conversationId: stored.conversationId, token: stored.token });
+    this.socket = this.connect({ conversationId: stored.conversationId, token: stored.token });
   }
 
   /** Back to the entry form for a new conversation (or straight into one, with the entry form off). */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-/** What lets a reloaded page resume its conversation (sessionStorage, per organisation and assistant). */
+/**
+ * What lets a reloaded page resume its conversation, per organisation and assistant: in
+ * sessionStorage for the widget's own page; in localStorage for the widget embedded in a host
+ * page, with the host's origin in the key (every tab of that site shares the conversation, and a
+ * browser that does not partition storage by site still never shows it to another site).
+ */
 export const StoredSession = z.object({
   conversationId: z.string().min(1),
   token: z.string().min(1),
@@ -8,8 +13,8 @@ export const StoredSession = z.object({
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 
-export function sessionKey(org: number, va: number): string {
-  return `atiende.widget.${org}.${va}`;
+export function sessionKey(org: number, va: number, hostOrigin: string | null = null): string {
+  return hostOrigin === null ? `atiende.widget.${org}.${va}` : `atiende.widget.${org}.${va}@${hostOrigin}`;
 }
 
 export function loadSession(storage: Storage | null, key: string): StoredSession | null {

@@ -25,6 +25,7 @@ import { benchSoak } from './soak';
 import { benchQueueScreen } from './queue-render';
 import { benchAssistantConfig } from './assistant-config';
 import { benchNotify } from './notify';
+import { benchWidgetEmbed } from './widget-embed';
 
 const env = process.env;
 const statisticsOptions = (parts: { stats: boolean; home: boolean }) => ({
@@ -120,7 +121,8 @@ const PARTS = {
       customers: envInt(env, 'BENCH_NOTIFY_CUSTOMERS', 80),
       messages: envInt(env, 'BENCH_NOTIFY_MESSAGES', 15),
       paceMs: envInt(env, 'BENCH_CHAT_PACE_MS', 2000, 0)
-    })
+    }),
+  widget: () => benchWidgetEmbed({ rounds: envInt(env, 'BENCH_WIDGET_ROUNDS', 7) })
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -139,7 +141,7 @@ const unknown = requested.filter((name) => !isPart(name));
 if (unknown.length > 0) throw new Error(`BENCH_PARTS: unknown part(s) ${unknown.join(', ')} (known: ${Object.keys(PARTS).join(', ')})`);
 
 // Before minutes of other parts: the heap part cannot run without a Chromium (the message says how to get one).
-if (requested.includes('heap')) requireBrowser();
+if (requested.includes('heap') || requested.includes('widget')) requireBrowser();
 
 console.log('Atiende bench — every figure ÷ a raw baseline measured in this run');
 for (const name of requested.filter(isPart)) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { agentPage, fillEntryForm, setStatus } from './chat-parties';
 import { seriousViolations } from './axe';
 import { expect, signIn, test } from './fixtures';
 
@@ -12,28 +13,6 @@ import { expect, signIn, test } from './fixtures';
  * Then the supervisor attends a chat ('Atender chats').
  */
 
-interface WidgetField {
-  idField: number;
-  label: string;
-  fieldType: string;
-  options: string[];
-}
-
-async function agentPage(browser: Browser, baseURL: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: 'es-CO', timezoneId: 'America/Bogota' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page).toHaveURL('/chat');
-  return { context, page };
-}
-
-async function setStatus(page: Page, status: 'Conectado' | 'Desconectado'): Promise<void> {
-  await page.getByRole('button', { name: /^Estado del asesor:/ }).click();
-  await page.getByRole('menuitemradio', { name: status, exact: true }).click();
-  await expect(page.getByRole('button', { name: `Estado del asesor: ${status}` })).toBeVisible();
-}
-
 async function pause(page: Page, event: string): Promise<void> {
   await page.getByRole('button', { name: /^Estado del asesor:/ }).click();
   await page.getByRole('menuitemradio', { name: 'Pausa…' }).click();
@@ -45,17 +24,8 @@ async function pause(page: Page, event: string): Promise<void> {
 
 /** The demo widget (organisation 100, assistant 1) with its entry form filled in: the assistant greets. */
 async function openWidget(customer: Page, platformUrl: string, person: { name: string; email: string; document: string }): Promise<void> {
-  const config = (await (await fetch(`${platformUrl}/widget/config?org=100&va=1`)).json()) as { entryForm: WidgetField[] };
   await customer.goto(`${platformUrl}/widget?org=100&va=1`);
-  for (const field of config.entryForm) {
-    const control = customer.locator(`#field-${field.idField}`);
-    if (field.fieldType === 'select') await control.selectOption(field.options[0] ?? '');
-    else if (field.fieldType === 'email') await control.fill(person.email);
-    else if (field.fieldType === 'phone') await control.fill('3001234567');
-    else if (field.fieldType === 'document') await control.fill(person.document);
-    else await control.fill(person.name);
-  }
-  await customer.locator('#entry-submit').click();
+  await fillEntryForm(customer, platformUrl, person);
   await expect(customer.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
 }
 

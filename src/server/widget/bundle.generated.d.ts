@@ -8,3 +8,5 @@ export declare const WIDGET_SCRIPT: string;
 export declare const WIDGET_STYLE: string;
 /** A hash of both: the script's URL carries it, so a browser never runs an old copy. */
 export declare const WIDGET_VERSION: string;
+/** Issue 40: the loader a host page's snippet runs (src/widget/loader; GET /widget/loader.js). */
+export declare const LOADER_SCRIPT: string;

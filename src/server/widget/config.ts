@@ -6,6 +6,8 @@ import type { Db } from '../db/types';
 import { organizations, virtualAgents, widgetDesigns } from '../db/schema';
 import { loadEntryForm, regionsForForm } from '../chat/entry-form';
 import { featureFlags } from '../settings/repositories/features';
+import type { LauncherAnswer } from '../../shared/widget-embed-messages';
+import { launcherColors } from './page-style';
 
 const idParam = (missing: string, invalid: string) =>
   z
@@ -20,24 +22,44 @@ export const WidgetQuery = z.object({
 });
 export type WidgetQuery = z.infer<typeof WidgetQuery>;
 
-/**
- * What the widget page of a virtual agent needs before the chat starts; null when the organisation
- * does not exist or is inactive, or the virtual agent is not one of its own.
- */
-export async function loadWidgetConfig(db: Db, org: number, va: number): Promise<WidgetConfig | null> {
+/** The names behind ?org&va: null when the organisation does not exist or is inactive, or the virtual agent is not one of its own. */
+async function widgetOwner(db: Db, org: number, va: number): Promise<{ organizationName: string; assistantName: string } | null> {
   const [owner] = await db
     .select({ organizationName: organizations.name, assistantName: virtualAgents.name })
     .from(virtualAgents)
     .innerJoin(organizations, eq(organizations.idOrg, virtualAgents.organizationId))
     .where(and(eq(virtualAgents.idVa, va), eq(organizations.idOrg, org), eq(organizations.isActive, true)));
-  if (!owner) return null;
-  // Read on every request (no cache): the next widget that opens shows the form and the toggles as last saved.
-  const features = await featureFlags(db, va);
-  const fields = features.entryForm ? await loadEntryForm(db, org, va) : [];
+  return owner ?? null;
+}
+
+async function storedDesign(db: Db, org: number, va: number) {
   const [design] = await db
     .select()
     .from(widgetDesigns)
     .where(and(eq(widgetDesigns.organizationId, org), eq(widgetDesigns.idVa, va)));
+  return design;
+}
+
+/** GET /widget/launcher (issue 40): the loader's bubble wears the widget's principal colours, read on every request as the page's are. */
+export async function loadLauncher(db: Db, org: number, va: number): Promise<LauncherAnswer | null> {
+  const owner = await widgetOwner(db, org, va);
+  if (!owner) return null;
+  const design = await storedDesign(db, org, va);
+  const theme = themeOf({ design: design ? { colores: design.colores, font: design.font } : null });
+  return { title: `${owner.assistantName} · ${owner.organizationName}`, ...launcherColors(theme) };
+}
+
+/**
+ * What the widget page of a virtual agent needs before the chat starts; null when the organisation
+ * does not exist or is inactive, or the virtual agent is not one of its own.
+ */
+export async function loadWidgetConfig(db: Db, org: number, va: number): Promise<WidgetConfig | null> {
+  const owner = await widgetOwner(db, org, va);
+  if (!owner) return null;
+  // Read on every request (no cache): the next widget that opens shows the form and the toggles as last saved.
+  const features = await featureFlags(db, va);
+  const fields = features.entryForm ? await loadEntryForm(db, org, va) : [];
+  const design = await storedDesign(db, org, va);
   return {
     org,
     va,
@@ -52,7 +74,7 @@ export async function loadWidgetConfig(db: Db, org: number, va: number): Promise
 }
 
 /** The design the page is styled from: the stored one when it is valid, else the default theme. */
-export function themeOf(config: WidgetConfig): WidgetDesign {
+export function themeOf(config: Pick<WidgetConfig, 'design'>): WidgetDesign {
   const parsed = WidgetDesign.safeParse(config.design);
   return parsed.success ? parsed.data : DEFAULT_WIDGET_THEME;
 }

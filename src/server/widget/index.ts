@@ -1,13 +1,34 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { parseInput } from '../http/validation';
-import { loadWidgetConfig, WidgetQuery } from './config';
+import { EMBED_PARAM, LAUNCHER_PATH, LOADER_PATH } from '../../shared/widget-embed';
+import { loadLauncher, loadWidgetConfig, WidgetQuery } from './config';
 import { contentDisposition, findConversationFile, WidgetFileParams, WidgetFileQuery } from './files';
 import { conversationTranscript } from './transcript';
 import { createNonce, renderErrorPage, renderWidgetPage, widgetCsp } from './page';
 import { WIDGET_SCRIPT_PATH } from '../../widget/boot';
 import { WIDGET_TEXTS } from '../../widget/texts';
-import { WIDGET_SCRIPT } from './bundle.generated.js';
+import { LOADER_SCRIPT, WIDGET_SCRIPT } from './bundle.generated.js';
+
+/** The loader's URL is fixed (it is in the snippet): browsers revalidate it after 5 minutes, with its hash as ETag. */
+const LOADER_ETAG = `"${createHash('sha256').update(LOADER_SCRIPT).digest('hex').slice(0, 16)}"`;
+
+/** A script compressed once, on its first request (the widget's is 400 KB raw, 120 KB gzipped: seconds on a slow network). */
+function gzippedOnce(text: string): () => Buffer {
+  let gzipped: Buffer | null = null;
+  return () => (gzipped ??= gzipSync(text));
+}
+const widgetScriptGzip = gzippedOnce(WIDGET_SCRIPT);
+const loaderGzip = gzippedOnce(LOADER_SCRIPT);
+
+/** The script gzipped when the browser accepts it (every one does), else as text. */
+function sendScript(request: FastifyRequest, reply: FastifyReply, text: string, gzipped: () => Buffer): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(text);
+  return reply.header('content-encoding', 'gzip').send(gzipped());
+}
 
 export { hashWidgetToken } from '../chat/widget-actions';
 export { loadWidgetConfig } from './config';
@@ -17,11 +38,11 @@ const FILE_NOT_FOUND = 'El archivo solicitado no existe';
 const CONVERSATION_NOT_FOUND = 'La conversación solicitada no existe';
 const TRANSCRIPT_OFF = 'La descarga de la conversación no está habilitada para este chat';
 
-function sendPage(reply: FastifyReply, status: number, nonce: string, html: string): FastifyReply {
+function sendPage(reply: FastifyReply, status: number, nonce: string, html: string, embed = false): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', widgetCsp(nonce))
+    .header('content-security-policy', widgetCsp(nonce, embed))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
@@ -31,7 +52,9 @@ function sendPage(reply: FastifyReply, status: number, nonce: string, html: stri
 /**
  * The customer's web chat: the page (GET /widget?org&va), its configuration
  * (GET /widget/config?org&va), the widget's script it loads (GET /widget/app.js, React and the
- * socket.io client included; its URL carries the build's hash), the conversation's files (GET /widget/files/:id?token)
+ * socket.io client included; its URL carries the build's hash), the loader a host page's snippet
+ * runs and its launcher's colours (GET /widget/loader.js, GET /widget/launcher?org&va; issue 40,
+ * docs/widget-embed.md), the conversation's files (GET /widget/files/:id?token)
  * and, when its virtual agent offers it (issue 38), the conversation as text (GET /widget/transcript?token).
  * Public routes: the organisation and virtual agent in the link, or the resume token, are the
  * only credentials.
@@ -40,12 +63,36 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
   app.get('/widget', async (request, reply) => {
     const nonce = createNonce();
     const query = WidgetQuery.safeParse(request.query);
+    // embed=1: the loader's iframe (issue 40), framable by any site; its errors show in the panel too.
+    const embed = (request.query as Record<string, unknown> | undefined)?.[EMBED_PARAM] === '1';
     if (!query.success) {
-      return sendPage(reply, 400, nonce, renderErrorPage(WIDGET_TEXTS.badRequestTitle, query.error.issues[0]?.message ?? WIDGET_TEXTS.notFoundBody, nonce));
+      return sendPage(reply, 400, nonce, renderErrorPage(WIDGET_TEXTS.badRequestTitle, query.error.issues[0]?.message ?? WIDGET_TEXTS.notFoundBody, nonce), embed);
     }
     const config = await loadWidgetConfig(app.db, query.data.org, query.data.va);
-    if (!config) return sendPage(reply, 404, nonce, renderErrorPage(WIDGET_TEXTS.notFoundTitle, WIDGET_TEXTS.notFoundBody, nonce));
-    return sendPage(reply, 200, nonce, renderWidgetPage(config, nonce));
+    if (!config) return sendPage(reply, 404, nonce, renderErrorPage(WIDGET_TEXTS.notFoundTitle, WIDGET_TEXTS.notFoundBody, nonce), embed);
+    return sendPage(reply, 200, nonce, renderWidgetPage(config, nonce, { embed }), embed);
+  });
+
+  // Issue 40: the snippet's script, for any site (classic script: CORP cross-origin so a page under COEP may load it too).
+  app.get(LOADER_PATH, async (request, reply) => {
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'public, max-age=300')
+      .header('etag', LOADER_ETAG);
+    if (request.headers['if-none-match'] === LOADER_ETAG) return reply.code(304).send();
+    return sendScript(request, reply, LOADER_SCRIPT, loaderGzip);
+  });
+
+  // The launcher's title and colours, read by the loader from any site (no credentials: CORS for every origin).
+  app.get(LAUNCHER_PATH, async (request, reply) => {
+    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin').header('cache-control', 'no-store');
+    const query = parseInput(WidgetQuery, request.query);
+    const launcher = await loadLauncher(app.db, query.org, query.va);
+    if (!launcher) return reply.code(404).send(errorBody(404, NOT_FOUND));
+    return reply.send(launcher);
   });
 
   app.get('/widget/config', async (request, reply) => {
@@ -55,12 +102,13 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
     return reply.header('cache-control', 'no-store').send(config);
   });
 
-  app.get(WIDGET_SCRIPT_PATH, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(WIDGET_SCRIPT)
+  app.get(WIDGET_SCRIPT_PATH, async (request, reply) =>
+    sendScript(
+      request,
+      reply.header('content-type', 'text/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable'),
+      WIDGET_SCRIPT,
+      widgetScriptGzip
+    )
   );
 
   app.get('/widget/files/:id', async (request, reply) => {

@@ -26,3 +26,14 @@ export function themeVariables(design: WidgetDesign): string {
     .map(([k, v]) => `${k}:${v}`)
     .join(';')}}`;
 }
+
+/** #rgb → #rrggbb (the launcher's answer carries six digits). */
+function sixDigits(hex: string): string {
+  return hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}`.toLowerCase() : hex.toLowerCase();
+}
+
+/** The loader's launcher bubble: the principal pair, made readable as the page's own are. */
+export function launcherColors(design: WidgetDesign): { background: string; color: string } {
+  const ok = readable(design.colores.principal);
+  return { background: sixDigits(ok.background), color: sixDigits(ok.color) };
+}

@@ -19,8 +19,13 @@ export function createNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
-/** The page's Content-Security-Policy: only its own nonce'd script and style, same-origin connections. */
-export function widgetCsp(nonce: string): string {
+/**
+ * The page's Content-Security-Policy: only its own nonce'd script and style, same-origin
+ * connections. Framing: the embed page (`embed=1`, the loader's iframe) may be framed by any
+ * origin — any company's site pastes the snippet, and the platform keeps no list of them
+ * (docs/widget-embed.md) — every other widget page by none.
+ */
+export function widgetCsp(nonce: string, embed = false): string {
   return [
     "default-src 'none'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -30,7 +35,8 @@ export function widgetCsp(nonce: string): string {
     "font-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
-    "object-src 'none'"
+    "object-src 'none'",
+    embed ? 'frame-ancestors *' : "frame-ancestors 'none'"
   ].join('; ');
 }
 
@@ -44,8 +50,8 @@ function jsonForScript(value: unknown): string {
 }
 
 /** The widget page of one virtual agent. */
-export function renderWidgetPage(config: WidgetConfig, nonce: string, timings: WidgetTimings = defaultTimings()): string {
-  const boot: WidgetBoot = { config, namespace: WIDGET_NAMESPACE, socketPath: SOCKET_PATH, maxUploadBytes: MAX_UPLOAD_BYTES, ...timings };
+export function renderWidgetPage(config: WidgetConfig, nonce: string, options: { embed?: boolean; timings?: WidgetTimings } = {}): string {
+  const boot: WidgetBoot = { config, namespace: WIDGET_NAMESPACE, socketPath: SOCKET_PATH, maxUploadBytes: MAX_UPLOAD_BYTES, ...(options.timings ?? defaultTimings()), embed: options.embed ?? false };
   const e = escapeHtml;
   return `<!doctype html>
 <html lang="es-CO">

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import '../../../src/server/services';
@@ -141,6 +142,71 @@ describe.each(BACKENDS)('widget routes on %s', (backend) => {
     expect(res.body).not.toMatch(/\beval\(/);
     // React's production build, whatever NODE_ENV the process that built it had.
     expect(res.body).not.toContain('jsxDEV');
+  });
+
+  it('issue 40: serves the loader to any origin, cacheable and revalidated by its ETag', async () => {
+    const res = await get('/widget/loader.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
+    // The loader, not the chat: no React, none of the chat's texts.
+    expect(res.body).toContain('/widget/launcher');
+    expect(res.body).not.toContain('Iniciar chat');
+    expect(res.body).not.toMatch(/\beval\(/);
+    const again = await app.inject({ method: 'GET', url: '/widget/loader.js', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Gzipped for a browser that accepts it, as the chat's script is.
+    for (const url of ['/widget/loader.js', '/widget/app.js?v=1']) {
+      const zipped = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.headers['content-encoding'], url).toBe('gzip');
+      expect(zipped.headers.vary, url).toBe('accept-encoding');
+      const plainText = (await get(url)).body;
+      expect(gunzipSync(zipped.rawPayload).toString('utf8'), url).toBe(plainText);
+      expect(zipped.rawPayload.length, url).toBeLessThan(plainText.length / 2);
+    }
+  });
+
+  it("answers the launcher's title and readable principal colours to any origin, 404 for an unknown chat", async () => {
+    const res = await get(`/widget/launcher?org=${fx.organizationId}&va=${fx.idVa}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ title: expect.stringMatching(/^Asistente Prueba · Org bot /), background: '#1973bb', color: '#ffffff' });
+    await bot.db
+      .update(widgetDesigns)
+      .set({ colores: { ...DEFAULT_WIDGET_THEME.colores, header: { background: '#123456', color: '#fefefe' }, principal: { background: '#fe0', color: '#ffffff' } } })
+      .where(eq(widgetDesigns.idVa, fx.idVa));
+    // White on yellow cannot be read: the launcher gets dark text, as the page does.
+    expect((await get(`/widget/launcher?org=${fx.organizationId}&va=${fx.idVa}`)).json()).toMatchObject({ background: '#ffee00', color: '#1f1f1f' });
+    await bot.db
+      .update(widgetDesigns)
+      .set({ colores: { ...DEFAULT_WIDGET_THEME.colores, header: { background: '#123456', color: '#fefefe' } } })
+      .where(eq(widgetDesigns.idVa, fx.idVa));
+    expect((await get(`/widget/launcher?org=${fx.organizationId}&va=${plain.idVa}`)).statusCode).toBe(404);
+    expect((await get('/widget/launcher?org=abc&va=1')).statusCode).toBe(400);
+  });
+
+  it('lets any origin frame the embed page only; the plain page and its errors forbid framing', async () => {
+    const plainPage = String((await get(`/widget?org=${fx.organizationId}&va=${fx.idVa}`)).headers['content-security-policy']);
+    expect(plainPage).toContain("frame-ancestors 'none'");
+    const embedded = await get(`/widget?org=${fx.organizationId}&va=${fx.idVa}&embed=1`);
+    expect(embedded.statusCode).toBe(200);
+    const csp = String(embedded.headers['content-security-policy']);
+    expect(csp).toContain('frame-ancestors *');
+    expect(csp).toContain("connect-src 'self'");
+    expect(WidgetBoot.parse(JSON.parse(/id="widget-boot">(.*?)<\/script>/s.exec(embedded.body)?.[1] ?? 'null')).embed).toBe(true);
+    expect(WidgetBoot.parse(JSON.parse(/id="widget-boot">(.*?)<\/script>/s.exec((await get(`/widget?org=${fx.organizationId}&va=${fx.idVa}`)).body)?.[1] ?? 'null')).embed).toBe(false);
+    // The loader's iframe shows an unknown chat's Spanish error in its panel.
+    const missing = await get(`/widget?org=${fx.organizationId}&va=${plain.idVa}&embed=1`);
+    expect(missing.statusCode).toBe(404);
+    expect(String(missing.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(String((await get('/widget?org=x&va=1')).headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it('styles a page without a design with the default theme', async () => {

@@ -100,7 +100,8 @@ export const BOOT: WidgetBoot = {
   maxUploadBytes: 10 * 1024 * 1024,
   ackTimeoutMs: 1000,
   retryDelayMs: 0,
-  startTimeoutMs: 1000
+  startTimeoutMs: 1000,
+  embed: false
 };
 
 export const CONV = 'conv_1';
