@@ -419,8 +419,28 @@ export const RANGE_CASES: Record<string, string>[] = [
 
 /* ───────────── the database's digest ───────────── */
 
+/**
+ * Waits until the platform's notification worker has nothing due and nothing under way: notices an
+ * earlier step raised (an account locked, say) are background work, sent and logged in their own
+ * time — a digest taken meanwhile would see them land as if the request under test had written.
+ */
+async function notificationsSettled(app: FastifyInstance): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await app.services.notify.idle();
+    const [due] = rowsOf(
+      await app.db.execute(sql`select count(*)::int as n from notification_outbox where status in ('PENDIENTE', 'ENVIANDO') and next_attempt_at <= now()`)
+    ) as { n: number }[];
+    if (Number(due?.n ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error(`tableDigest: ${due?.n} notifications still due after 30 s`);
+    app.services.notify.kick();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Each table's contents hashed (md5 of its rows as text, in text order): equal digests, nothing written. */
 export async function tableDigest(app: FastifyInstance): Promise<Record<string, string>> {
+  await notificationsSettled(app);
   const tables = rowsOf(
     await app.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)
   ) as { name: string }[];
