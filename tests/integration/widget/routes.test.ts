@@ -6,11 +6,15 @@ import '../../../src/server/services';
 import { installErrorHandling } from '../../../src/server/http/errors';
 import { hashWidgetToken, registerWidgetRoutes } from '../../../src/server/widget';
 import { conversations, entryFormFields, files, organizations, widgetDesigns } from '../../../src/server/db/schema';
+import { z } from 'zod';
+import { contrast, readable } from '../../../src/shared/color';
 import { DEFAULT_WIDGET_THEME } from '../../../src/shared/domain/widget-design';
 import { WidgetConfig } from '../../../src/shared/realtime';
 import { WidgetBoot } from '../../../src/widget/boot';
 import { BACKENDS } from '../../support/database';
 import { createBotFixture, createConversation, openBotDatabase, type BotDatabase, type BotFixture } from '../bot/fixture';
+
+const LauncherColours = z.object({ background: z.string(), color: z.string() });
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 
@@ -182,8 +186,10 @@ describe.each(BACKENDS)('widget routes on %s', (backend) => {
       .update(widgetDesigns)
       .set({ colores: { ...DEFAULT_WIDGET_THEME.colores, header: { background: '#123456', color: '#fefefe' }, principal: { background: '#fe0', color: '#ffffff' } } })
       .where(eq(widgetDesigns.idVa, fx.idVa));
-    // White on yellow cannot be read: the launcher gets dark text, as the page does.
-    expect((await get(`/widget/launcher?org=${fx.organizationId}&va=${fx.idVa}`)).json()).toMatchObject({ background: '#ffee00', color: '#1f1f1f' });
+    // White on yellow cannot be read: the launcher gets the nearest shade of it that can (shared/color.ts readable), as the page does.
+    const yellow = LauncherColours.parse((await get(`/widget/launcher?org=${fx.organizationId}&va=${fx.idVa}`)).json());
+    expect(yellow).toMatchObject({ background: '#ffee00', color: readable({ background: '#ffee00', color: '#ffffff' }).color });
+    expect(contrast(yellow.background, yellow.color)).toBeGreaterThanOrEqual(4.5);
     await bot.db
       .update(widgetDesigns)
       .set({ colores: { ...DEFAULT_WIDGET_THEME.colores, header: { background: '#123456', color: '#fefefe' } } })
