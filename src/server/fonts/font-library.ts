@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { WebFont } from '../../shared/domain/design';
+import { familyId, type WebFont } from '../../shared/domain/design';
 
 /**
  * The web fonts the platform serves, offline: the list comes from google-font-metadata (the Google
@@ -28,13 +28,7 @@ export interface ServedFamily extends WebFont {
   directory: string;
 }
 
-/** The kebab-case id @fontsource gives a family ('Source Sans 3' → 'source-sans-3'). */
-export function familyId(family: string): string {
-  return family
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { familyId };
 
 /** A Developer-API variant ('regular', 'italic', '700', '700italic') → @fontsource weight and style. */
 export function variantFace(variant: string): { weight: number; style: 'normal' | 'italic' } | null {
