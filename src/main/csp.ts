@@ -8,6 +8,9 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // The dashboard design's font: its file comes from the main process as a data: URL (the platform's
+  // address varies — an embedded platform's port, a configured one — and the renderer reaches no other origin).
+  "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

@@ -11,6 +11,7 @@ import { defaultMigrationsFolder } from './db/migrations-folder';
 import { seedDemoData } from './demo';
 import { installErrorHandling } from './http/errors';
 import { WidgetConnectBudget } from './realtime/rate-limits';
+import { DesignBroadcast } from './realtime/design-broadcast';
 import { attachRealtime, type Realtime } from './realtime/server';
 import { openRateLimiters, type RateLimiters } from './rate-limiters';
 import { PasswordExpiryJob } from './notify/password-expiry';
@@ -74,6 +75,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // take the background turn (db/priority.ts; on PostgreSQL the reports' pool), so the chat's go
     // first and the worker's own never count as chat, and it sends gently while the chat is active.
     const notify = createNotificationWorker(config, database.reports.db, (err, context) => app.log.error({ err }, context), database.chatActive);
+    const designs = new DesignBroadcast();
     app.decorate('db', database.db);
     app.decorate('services', {
       tokens,
@@ -86,12 +88,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       sessions,
       statement: database.statement,
       limiters: counters,
-      notify
+      notify,
+      designs
     });
     realtime = await attachRealtime(app.server, {
       engine: chat,
       tokens,
       sessions,
+      designs,
       redisUrl: config.redisUrl,
       redisKeyPrefix: config.redisKeyPrefix,
       limits: config.socketRateLimits,

@@ -8,6 +8,7 @@ import type { RunStatement } from './db/statements';
 import type { Db } from './db/types';
 import type { NotificationWorker } from './notify/worker';
 import type { RateLimiters } from './rate-limiters';
+import type { DesignBroadcast } from './realtime/design-broadcast';
 
 /** What every route can reach besides its request: the database, the token service, the config, the live chat engine. */
 export interface PlatformServices {
@@ -30,6 +31,8 @@ export interface PlatformServices {
   limiters: RateLimiters;
   /** Issue 39: this process's notification worker (src/server/notify/worker.ts): 'Reintentar' wakes it. */
   notify: NotificationWorker;
+  /** Pushes a changed dashboard design to every signed-in user of its organisation (src/server/realtime/design-broadcast.ts). */
+  designs: DesignBroadcast;
 }
 
 declare module 'fastify' {

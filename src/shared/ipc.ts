@@ -19,6 +19,7 @@ import { SettingsCallArg } from './settings-calls';
 import { DownloadId, DownloadProgress, ReportDownloadArg, ReportPreferences, ReportSchedule, SaveScheduleArg } from './report-downloads';
 import { CHART_PNG_MAX_BYTES } from './constants';
 import { WatsonImportArg, WatsonImportResult } from './domain/watson-import';
+import { DashboardDesign } from './domain/dashboard-design';
 
 /**
  * The IPC contract between renderer and main process: channel → argument schema and result schema.
@@ -27,6 +28,20 @@ import { WatsonImportArg, WatsonImportResult } from './domain/watson-import';
  * Every handler validates its argument with `arg` before anything else runs.
  * Results cross the boundary as `IpcResult`: errors are data, never thrown across processes.
  */
+
+/**
+ * The dashboard design the app wears (issue 40), as the main process hands it over: the design
+ * (DEFAULT_DASHBOARD_DESIGN when the organisation saved none), and the logo and the font's file as
+ * data: URLs the main process fetched — the renderer holds no token and calls no other origin.
+ * `logoError`: the logo could not be had (an empty answer is an error, SPEC §5): 'Error al obtener logo'.
+ */
+export const DesignView = z.object({
+  design: DashboardDesign,
+  logo: z.string().startsWith('data:image/').nullable(),
+  font: z.string().startsWith('data:font/woff2;base64,').nullable(),
+  logoError: z.string().nullable()
+});
+export type DesignView = z.infer<typeof DesignView>;
 
 /** The organisation a Superadministrador administers ('Administrar entidad'). */
 export const AdministeredOrganization = z.object({ idOrg: z.number().int().positive(), name: z.string() });
@@ -101,6 +116,8 @@ export const ipcContract = {
   /** The human agent's message configuration: the end-of-conversation client messages (SPEC §6). */
   'platform:endMessages': { arg: none, result: z.array(EndMessage) },
   'errors:report': { arg: ErrorReport, result: z.null() },
+  /** The design the app wears now (the cached one until the platform answers); afterwards 'design:changed' pushes every change. */
+  'design:current': { arg: none, result: DesignView },
 
   /* The agent console (role 5). The main process's chat link holds the socket; see src/shared/chat-console.ts. */
   /** The console as it stands now; afterwards 'chat:changed' pushes every change. */
@@ -244,7 +261,9 @@ export const ipcEvents = {
   /** How far a report download got, and how it ended. */
   'reports:progress': DownloadProgress,
   /** The signed-in administrator's schedules changed (saved, deleted, or a run ended). */
-  'reports:schedules': z.array(ReportSchedule)
+  'reports:schedules': z.array(ReportSchedule),
+  /** The dashboard design the app wears changed: fetched at sign-in, or pushed by the platform after a save or restore. */
+  'design:changed': DesignView
 } as const;
 export type IpcEventName = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEventName> = z.infer<(typeof ipcEvents)[E]>;

@@ -4,6 +4,7 @@ import { ConversationId, Counter, NO_NUL, PositiveInt, Timestamp, hasNoNul } fro
 import { ResponseItem } from './domain/interaction';
 import { UploadPayload } from './domain/media';
 import { WidgetFeatures } from './domain/feature';
+import { DashboardDesign } from './domain/dashboard-design';
 
 /**
  * The socket.io contract of the live chat (DESIGN §3 "Chat"): two namespaces on the platform
@@ -191,6 +192,15 @@ export interface AgentAckData {
   'chat:typing': { conversationId: string };
 }
 
+/**
+ * The organisation's dashboard design changed (saved, restored, or its logo set): every signed-in
+ * user of the organisation hears it on the namespace its main process holds — the agent one or the
+ * monitor one — and the app wears it at once. `logo`: the logo's url as getDashboardImage answers
+ * it ('' when there is none).
+ */
+export const DesignChanged = z.object({ design: DashboardDesign, logo: z.string().max(2048) });
+export type DesignChanged = z.infer<typeof DesignChanged>;
+
 export const agentServerEvents = {
   /** A chat was assigned to this agent (new, re-queued or transferred): ENTRANTE, with its history. */
   'chat:incoming': AgentChatSnapshot,
@@ -204,8 +214,10 @@ export const agentServerEvents = {
   /** Waiting conversations in the agent's splits. */
   'queue:size': z.object({ waiting: z.number().int().nonnegative() }),
   /** The customer of a chat this agent holds is (or stopped) typing. */
-  'chat:typing': z.object({ conversationId: z.string(), typing: z.boolean() })
+  'chat:typing': z.object({ conversationId: z.string(), typing: z.boolean() }),
+  'design:changed': DesignChanged
 } as const;
+
 
 /* ───────────── monitor namespace ───────────── */
 
@@ -220,7 +232,8 @@ export const MONITOR_TOPICS = ['agents', 'chats'] as const;
 export const MonitorTopic = z.enum(MONITOR_TOPICS);
 export type MonitorTopic = z.infer<typeof MonitorTopic>;
 export const monitorServerEvents = {
-  'monitor:changed': z.object({ topics: z.array(MonitorTopic).min(1).max(MONITOR_TOPICS.length) })
+  'monitor:changed': z.object({ topics: z.array(MonitorTopic).min(1).max(MONITOR_TOPICS.length) }),
+  'design:changed': DesignChanged
 } as const;
 /**
  * The one thing a monitor sends: which organisation's notices it wants instead of its own (the

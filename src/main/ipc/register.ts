@@ -3,6 +3,7 @@ import { ipcContract, type IpcChannel, type IpcContract, type IpcData, type IpcR
 import { MSG } from '../../shared/messages';
 import type { AnalyticsService } from '../services/analytics.service';
 import type { ChatService } from '../services/chat.service';
+import type { DesignService } from '../services/design.service';
 import type { MonitorLink } from '../services/monitor-link';
 import type { ErrorReportService } from '../services/error-report.service';
 import type { PlatformService } from '../services/platform.service';
@@ -19,6 +20,8 @@ export interface IpcServices {
   errors: ErrorReportService;
   chat: ChatService;
   analytics: AnalyticsService;
+  /** The dashboard design the app wears. */
+  design: Pick<DesignService, 'current'>;
   /** The monitor link: which organisation's live notices the pages follow. */
   monitor: Pick<MonitorLink, 'follow'>;
   settings: SettingsService;
@@ -64,6 +67,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'platform:virtualAgents': (arg) => services.platform.virtualAgents(arg),
     'platform:endMessages': () => services.platform.endMessages(),
     'errors:report': (arg) => services.errors.report(arg),
+    'design:current': () => services.design.current(),
     'chat:state': () => services.chat.state(),
     'chat:messages': (arg) => services.chat.messages(arg),
     'chat:view': (arg) => services.chat.view(arg),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsoleMessage, ConsoleState } from '../../shared/chat-console';
 import type { AgentStatus } from '../../shared/domain/chat';
 import type { IpcError, IpcResult } from '../../shared/ipc';
-import { AGENT_NAMESPACE, agentClientEvents, agentServerEvents, type AgentStatusView } from '../../shared/realtime';
+import { AGENT_NAMESPACE, agentClientEvents, agentServerEvents, type AgentStatusView, type DesignChanged } from '../../shared/realtime';
 import { AgentConsole } from './agent-console';
 import { createAgentRequests } from './agent-requests';
 import type { ApiClient } from './api-client';
@@ -239,6 +239,11 @@ export class ChatLink {
     if (!this.active() || status === null) return { status: 404, message: CHAT_TEXT.chatNotHeld };
     if (open && status === 'FINALIZADO') return { status: 409, message: CHAT_TEXT.chatFinished };
     return null;
+  }
+
+  /** The platform's dashboard-design pushes on this link's socket (design.service.ts takes them in). */
+  onDesignChanged(listener: (payload: DesignChanged) => void): () => void {
+    return this.link.on('design:changed', listener);
   }
 
   dispose(): void {

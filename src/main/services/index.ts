@@ -2,6 +2,7 @@ import { createAnalyticsService, type AnalyticsService } from './analytics.servi
 import { createApiClient, type ApiClient } from './api-client';
 import { createChatLink, type ChatLink } from './chat-link.service';
 import { createChatService, type ChatService } from './chat.service';
+import { createDesignService, type DesignService } from './design.service';
 import { createErrorReportService, type ErrorReportService } from './error-report.service';
 import { createEventBus, type EventBus } from './event-bus';
 import { createMonitorLink, type MonitorLink } from './monitor-link';
@@ -19,6 +20,8 @@ export interface MainServices {
   errors: ErrorReportService;
   chat: ChatService;
   analytics: AnalyticsService;
+  /** The dashboard design the app wears: cached, fetched at sign-in, pushed on change. */
+  design: DesignService;
   monitor: MonitorLink;
   settings: SettingsService;
   downloads: ReportDownloads;
@@ -76,6 +79,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   await chatLink.init();
   const monitorLink = createMonitorLink({ store, api, bus, clock: deps.clock, logger: deps.logger, serviceUrls, random: deps.chat?.random, backoff: deps.chat?.backoff });
   monitorLink.init();
+  const design = createDesignService({ api, store, settings: deps.settings, bus, fetch: deps.fetch, logger: deps.logger, serviceUrls, pushes: [chatLink, monitorLink] });
   const saver = deps.fileSaver ?? noFileSaver;
   const downloads = createReportDownloads({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
   const schedules = createReportSchedules({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
@@ -86,6 +90,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     errors: createErrorReportService(api, store),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
+    design,
     monitor: monitorLink,
     settings: createSettingsService({ api, store }),
     downloads,
@@ -94,6 +99,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     api,
     bus,
     dispose: () => {
+      design.dispose();
       schedules.dispose();
       downloads.dispose();
       monitorLink.dispose();

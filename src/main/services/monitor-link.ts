@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HUMAN_STATS_READERS } from '../../shared/api/access';
 import type { IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
-import { MONITOR_NAMESPACE, MONITOR_TOPICS, monitorClientEvents, monitorServerEvents, type MonitorTopic } from '../../shared/realtime';
+import { MONITOR_NAMESPACE, MONITOR_TOPICS, monitorClientEvents, monitorServerEvents, type DesignChanged, type MonitorTopic } from '../../shared/realtime';
 import { choosesOrganisation } from '../../shared/roles';
 import { GATEWAY_TEXT } from './catalogue-gateway';
 import type { ApiClient } from './api-client';
@@ -98,6 +98,11 @@ export class MonitorLink {
     if (this.followed === target) return done();
     // Not connected yet (or between reconnections): the resync after the connect asks for it.
     return this.send(target);
+  }
+
+  /** The platform's dashboard-design pushes on this link's socket (design.service.ts takes them in). */
+  onDesignChanged(listener: (payload: DesignChanged) => void): () => void {
+    return this.link.on('design:changed', listener);
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReportPreferences, ReportSchedule } from '../../shared/report-downloads';
+import { DesignView } from '../../shared/ipc';
 
 /**
  * The ports the main-process services depend on. Electron implementations live in src/main/adapters;
@@ -15,6 +16,10 @@ export interface TokenVault {
   set(tokens: Tokens): Promise<void>;
   clear(): Promise<void>;
 }
+
+/** The dashboard design last worn, for the organisation it belongs to (design.service.ts). */
+export const CachedDesign = DesignView.omit({ logoError: true }).extend({ idOrg: z.number().int().positive() });
+export type CachedDesign = z.infer<typeof CachedDesign>;
 
 /** The three service bases of SPEC §7. */
 export const ServiceUrls = z.object({
@@ -39,7 +44,9 @@ export const SettingsShape = z.object({
   /** The administrator's scheduled exports (report-schedules.ts). */
   reportSchedules: z.array(ReportSchedule).nullable(),
   /** Each user's download preferences (the CSV separator), by e-mail: a preference, nothing secret. */
-  reportPreferences: z.record(z.string().max(320), ReportPreferences).nullable()
+  reportPreferences: z.record(z.string().max(320), ReportPreferences).nullable(),
+  /** The last dashboard design the app wore, its logo and font file (SPEC §4: cached locally), so the next start wears it before the platform answers. */
+  dashboardDesign: CachedDesign.nullable()
 });
 export type SettingsData = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof SettingsData;
@@ -50,7 +57,8 @@ export const SETTINGS_DEFAULTS: SettingsData = {
   agentStatus: null,
   pauseEventId: null,
   reportSchedules: null,
-  reportPreferences: null
+  reportPreferences: null,
+  dashboardDesign: null
 };
 
 export interface Settings {

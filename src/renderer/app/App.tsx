@@ -1,6 +1,6 @@
 import { Provider as JotaiProvider, createStore } from 'jotai';
 import { RouterProvider } from 'react-router-dom';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { DesignProvider } from '../features/design/DesignProvider';
 import { AppErrorBoundary } from './ErrorScreen';
 import { AppToaster } from './toasts';
 import { createAppRouter } from './router';
@@ -11,12 +11,12 @@ const router = createAppRouter();
 export function App() {
   return (
     <JotaiProvider store={store}>
-      <FluentProvider theme={webLightTheme} id="app-provider">
+      <DesignProvider>
         <AppErrorBoundary>
           <AppToaster />
           <RouterProvider router={router} />
         </AppErrorBoundary>
-      </FluentProvider>
+      </DesignProvider>
     </JotaiProvider>
   );
 }

@@ -6,6 +6,8 @@ import { Navigation24Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { UI } from '../../shared/constants';
 import { LOGIN_PATH, pruneMenu } from '../../shared/menus';
 import { ROLE_LABELS } from '../../shared/roles';
+import { readable } from '../../shared/color';
+import { designViewAtom } from '../features/design/atoms';
 import { currentUserAtom } from '../features/session/atoms';
 import { logoutAtom } from '../features/session/actions';
 import { AdministerEntityAction, AdministeringBanner } from '../features/session/AdministerEntity';
@@ -35,16 +37,16 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     minHeight: '48px',
     padding: `0 ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorBrandBackground,
-    color: tokens.colorNeutralForegroundOnBrand,
     flexShrink: 0
   },
-  onBrand: { color: tokens.colorNeutralForegroundOnBrand },
-  brand: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500 },
-  organisation: { color: tokens.colorNeutralForegroundOnBrand, fontSize: tokens.fontSizeBase300 },
+  // The header wears the design's colores.header (inline style); its texts and buttons take its text colour.
+  onBrand: { color: 'inherit' },
+  brand: { fontWeight: tokens.fontWeightBold, fontSize: tokens.fontSizeBase500, color: 'inherit' },
+  logo: { height: '32px', maxWidth: '160px', objectFit: 'contain', display: 'block' },
+  organisation: { color: 'inherit', fontSize: tokens.fontSizeBase300 },
   spacer: { flexGrow: 1 },
   user: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end', lineHeight: tokens.lineHeightBase200 },
-  userText: { color: tokens.colorNeutralForegroundOnBrand, fontSize: tokens.fontSizeBase200 },
+  userText: { color: 'inherit', fontSize: tokens.fontSizeBase200 },
   body: { flexGrow: 1, display: 'flex', minHeight: 0 },
   drawer: { height: '100%', flexShrink: 0, borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
   drawerBody: { paddingTop: tokens.spacingVerticalM },
@@ -68,6 +70,8 @@ export function Layout() {
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean>(UI.drawer.openByDefault);
   const mainRef = useRef<HTMLElement>(null);
+  const { design, logo } = useAtomValue(designViewAtom);
+  const header = readable(design.colores.header);
   // The role's tree, or the one a special action set (SPEC §2: 'Administrar entidad', 'Atender chats').
   const view = useAtomValue(viewTreeAtom);
   const runAction = useMenuAction();
@@ -95,7 +99,7 @@ export function Layout() {
       >
         Saltar al contenido
       </a>
-      <header className={styles.topBar}>
+      <header className={styles.topBar} style={{ backgroundColor: header.background, color: header.color }} data-testid="cabecera">
         <Button
           appearance="transparent"
           className={styles.onBrand}
@@ -105,6 +109,7 @@ export function Layout() {
           aria-controls={MENU_ID}
           onClick={() => setOpen((o) => !o)}
         />
+        {logo ? <img className={styles.logo} src={logo} alt={`Logo de ${user.nameCompany}`} data-testid="logo" /> : null}
         <Text className={styles.brand}>Atiende</Text>
         <Text className={styles.organisation} data-testid="organizacion">
           {user.nameCompany}

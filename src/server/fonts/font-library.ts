@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { WebFont } from '../../shared/domain/design';
+import { familyId, type WebFont } from '../../shared/domain/design';
+import { variantFace } from '../../shared/font-stack';
 
 /**
  * The web fonts the platform serves, offline: the list comes from google-font-metadata (the Google
@@ -28,20 +29,9 @@ export interface ServedFamily extends WebFont {
   directory: string;
 }
 
-/** The kebab-case id @fontsource gives a family ('Source Sans 3' → 'source-sans-3'). */
-export function familyId(family: string): string {
-  return family
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { familyId };
 
-/** A Developer-API variant ('regular', 'italic', '700', '700italic') → @fontsource weight and style. */
-export function variantFace(variant: string): { weight: number; style: 'normal' | 'italic' } | null {
-  const match = /^(\d{3})?(regular|italic)?$/.exec(variant);
-  if (!match || (match[1] === undefined && match[2] === undefined) || (match[1] !== undefined && match[2] === 'regular')) return null;
-  return { weight: match[1] === undefined ? 400 : Number(match[1]), style: match[2] === 'italic' ? 'italic' : 'normal' };
-}
+export { variantFace };
 
 function metadataEntries(): MetadataEntry[] {
   // The package's entry point loads every data set it has (tens of MB); the list needs one file.

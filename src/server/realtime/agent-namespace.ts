@@ -7,6 +7,7 @@ import type { ChatEngine } from '../chat/engine';
 import type { AgentIdentity } from '../chat/presence';
 import { takesChats } from '../chat/presence-words';
 import { CHAT_TEXT } from '../chat/texts';
+import { designRoom } from './design-broadcast';
 import { bindEvents, eventBinding, refusal } from './handlers';
 
 export interface AgentSocketData {
@@ -89,7 +90,7 @@ export function registerAgentNamespace(nsp: AgentNamespace, deps: AgentNamespace
 
   nsp.on('connection', (socket) => {
     const { agent, session } = socket.data;
-    void socket.join([agentRoom(agent.userId), sessionRoom(session)]);
+    void socket.join([agentRoom(agent.userId), sessionRoom(session), designRoom(agent.organizationId)]);
     socket.use((_packet, next) => {
       const live = deps.sessions.check(session, agent.userId);
       const cut = () => void socket.disconnect(true);

@@ -7,6 +7,7 @@ import type { TokenService } from '../auth/tokens';
 import { sessionRoom } from './agent-namespace';
 import { ChatError } from '../chat/errors';
 import { CHAT_TEXT } from '../chat/texts';
+import { designRoom } from './design-broadcast';
 import { bindEvents, eventBinding, refusal } from './handlers';
 
 /**
@@ -75,7 +76,8 @@ export function registerMonitorNamespace(nsp: MonitorNamespace, deps: { tokens: 
   ];
   nsp.on('connection', (socket) => {
     const { organizationId, userId, session } = socket.data;
-    void socket.join([monitorRoom(organizationId), monitorUserRoom(userId), sessionRoom(session)]);
+    // The design room stays the user's own organisation's: following another one's notices does not change what the app wears.
+    void socket.join([monitorRoom(organizationId), monitorUserRoom(userId), sessionRoom(session), designRoom(organizationId)]);
     bindEvents(socket, events);
   });
 }

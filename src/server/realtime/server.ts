@@ -6,6 +6,7 @@ import { SessionsEnded, type SessionGuard } from '../auth/session-guard';
 import type { TokenService } from '../auth/tokens';
 import type { ChatEngine } from '../chat/engine';
 import type { SocketRateLimits } from '../config';
+import { designRoom, type DesignBroadcast } from './design-broadcast';
 import { agentRoom, registerAgentNamespace, sessionRoom, type AgentNamespace } from './agent-namespace';
 import { monitorUserRoom, registerMonitorNamespace, type MonitorNamespace } from './monitor-namespace';
 import { socketNotifier } from './notifier';
@@ -23,6 +24,8 @@ export interface RealtimeOptions {
   tokens: TokenService;
   /** Told how to reach every instance's sockets and caches when sessions end (endUserSessions). */
   sessions: SessionGuard;
+  /** Told how to reach every signed-in user of an organisation when its dashboard design changes. */
+  designs: DesignBroadcast;
   /** Shares rooms between server instances through Redis. */
   redisUrl?: string;
   /** Before every name the adapter uses in Redis (config.redisKeyPrefix). */
@@ -81,6 +84,9 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   registerMonitorNamespace(monitors, { tokens: options.tokens, report: options.report });
   options.engine.attach(socketNotifier(agents, widgets, monitors));
   attachSessionFanout(io, agents, monitors, options, redis !== null);
+  options.designs.attach((organizationId, payload) => {
+    for (const nsp of [agents, monitors]) nsp.to(designRoom(organizationId)).emit('design:changed', payload);
+  });
 
   let closed: Promise<void> | null = null;
   return {
@@ -90,6 +96,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
       (closed ??= (async () => {
         closing = true;
         options.sessions.attach(null);
+        options.designs.attach(null);
         // Cut the connections without a socket.io "disconnect": clients see a transport drop and reconnect (to this address, maybe to a new server).
         io.engine.close();
         await options.engine.close();

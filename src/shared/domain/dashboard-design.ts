@@ -3,6 +3,10 @@ import { ColorPair, FontChoice, IconBar } from './design';
 import { ImageUrl, PositiveInt } from './fields';
 import { DEFAULT_WIDGET_THEME } from './widget-design';
 
+/** The logo: a PNG, JPEG or WebP of at most 2 MB (SVG refused: no sanitiser); the platform also checks its sides. */
+export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp']);
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
 /** SPEC §3 "Dashboard design". */
 export const DashboardDesign = z.object({
   colores: z.object({

@@ -48,3 +48,16 @@ export function jsonText<T extends z.ZodType>(schema: T) {
     }
   }, schema);
 }
+
+/** The kebab-case id @fontsource gives a family ('Source Sans 3' → 'source-sans-3'): the /fonts/<id>/ path segment. */
+export function familyId(family: string): string {
+  return family
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Where the platform serves a font's file (src/server/fonts): relative to its base address. */
+export function fontFilePath(font: Pick<FontChoice, 'family' | 'variant'>): string {
+  return `/fonts/${familyId(font.family)}/${font.variant}.woff2`;
+}

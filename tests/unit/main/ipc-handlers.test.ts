@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DEFAULT_DASHBOARD_DESIGN } from '../../../src/shared/domain/dashboard-design';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -29,6 +30,7 @@ function spies(): IpcServices {
     },
     platform: { channels: vi.fn(), organizations: vi.fn(), virtualAgents: vi.fn(), endMessages: vi.fn() },
     errors: { report: none },
+    design: { current: vi.fn(async () => ({ ok: true as const, data: { design: DEFAULT_DASHBOARD_DESIGN, logo: null, font: null, logoError: null } })) },
     chat: {
       state: vi.fn(),
       messages: vi.fn(),

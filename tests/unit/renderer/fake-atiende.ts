@@ -9,6 +9,7 @@ import type { PauseEvent } from '../../../src/shared/domain/parameters';
 import type { ResponseTemplate } from '../../../src/shared/domain/response-template';
 import type { TransferSplit } from '../../../src/shared/domain/split';
 import type { ConversationNote, PreviousConversations } from '../../../src/shared/domain/console-extras';
+import { DEFAULT_DESIGN_VIEW } from '../../../src/renderer/features/design/atoms';
 
 export function ok<T>(data: T): Promise<IpcResult<T>> {
   return Promise.resolve({ ok: true, data });
@@ -49,6 +50,7 @@ export function installFakeAtiende() {
       endMessages: vi.fn(() => ok([{ acronym: 'FCFHL', clientMessage: 'Gracias por escribirnos', idEndTypeConversation: 6, fin: true }]))
     },
     errors: { report: vi.fn((_arg: unknown) => ok(null)) },
+    design: { current: vi.fn(() => ok(DEFAULT_DESIGN_VIEW)) },
     chat: {
       state: vi.fn(() => ok<ConsoleState>({ connection: 'online', agentStatus: null, chats: [], waiting: 0 })),
       messages: vi.fn((_arg: unknown) => ok<ConsoleMessage[]>([])),

@@ -1,12 +1,11 @@
 import { memo } from 'react';
+import { useAtomValue } from 'jotai';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ConsoleMessage } from '../../../shared/chat-console';
 import { formatEscalatedTime } from '../../../shared/format';
 import { AttachmentChip } from './AttachmentChip';
-import { bubbleColours } from './theme';
+import { bubbleColoursAtom } from './theme';
 import { CHAT_TEXT, SENDER_LABEL } from './texts';
-
-const COLOURS = bubbleColours();
 
 const useStyles = makeStyles({
   row: { display: 'flex', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}` },
@@ -41,6 +40,7 @@ const useStyles = makeStyles({
 /** One message: the customer and the assistant on the left, the agent on the right, system notices centred. */
 export const MessageBubble = memo(function MessageBubble({ message, phase }: { message: ConsoleMessage; phase: 'bot' | 'human' }) {
   const styles = useStyles();
+  const bubbles = useAtomValue(bubbleColoursAtom);
   const system = message.tipoMensaje === 'COMMAND' || message.tipoUsuario === 'SISTEMA';
   const meta = message.pending ? CHAT_TEXT.sending : formatEscalatedTime(message.fechaMensaje);
   const sender = message.tipoMensaje === 'COMMAND' ? CHAT_TEXT.endMessage : SENDER_LABEL[message.tipoUsuario];
@@ -53,9 +53,9 @@ export const MessageBubble = memo(function MessageBubble({ message, phase }: { m
     bubbleClass = styles.system;
   } else if (message.tipoUsuario === 'ASESOR') {
     align = styles.end;
-    colours = COLOURS.asesor;
+    colours = bubbles.asesor;
   } else if (message.tipoUsuario === 'CLIENTE') {
-    colours = COLOURS.cliente;
+    colours = bubbles.cliente;
   } else {
     bubbleClass = mergeClasses(styles.bubble, styles.botBubble);
   }

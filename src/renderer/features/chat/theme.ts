@@ -1,8 +1,13 @@
+import { atom } from 'jotai';
 import { DEFAULT_DASHBOARD_DESIGN, type DashboardDesign } from '../../../shared/domain/dashboard-design';
 import type { ColorPair } from '../../../shared/domain/design';
 import { readable } from '../../../shared/color';
+import { designAtom } from '../design/atoms';
 
 /** The bubble colours of the agent and the customer, from the dashboard design (SPEC §3 colores.asesorHumano). */
 export function bubbleColours(design: DashboardDesign = DEFAULT_DASHBOARD_DESIGN): { asesor: ColorPair; cliente: ColorPair } {
   return { asesor: readable(design.colores.asesorHumano.mensajeAsesor), cliente: readable(design.colores.asesorHumano.mensajeCliente) };
 }
+
+/** The bubble colours of the design the app wears now (designAtom): a saved design changes them live. */
+export const bubbleColoursAtom = atom((get) => bubbleColours(get(designAtom)));

@@ -1,14 +1,13 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { DASHBOARD_DESIGN_VERSIONS_KEPT, type DashboardDesign, type DashboardDesignVersion } from '../../../shared/domain/dashboard-design';
+import { DASHBOARD_DESIGN_VERSIONS_KEPT, LOGO_MAX_BYTES, LOGO_TYPES, type DashboardDesign, type DashboardDesignVersion } from '../../../shared/domain/dashboard-design';
 import type { Db } from '../../db/types';
 import { dashboardDesigns, files, organizations, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { imageSize } from 'image-size';
 import { fontLibrary } from '../../fonts';
 
-/** The logo: a PNG, JPEG or WebP of at most 2 MB and 16…2048 px a side (SVG refused: no sanitiser). */
-export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp']);
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export { LOGO_MAX_BYTES, LOGO_TYPES };
+/** The logo's sides, in px (its types and size: src/shared/domain/dashboard-design.ts). */
 export const LOGO_MIN_SIDE = 16;
 export const LOGO_MAX_SIDE = 2048;
 
