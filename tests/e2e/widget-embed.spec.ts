@@ -116,9 +116,17 @@ test('the embedded widget by keyboard alone at 200 % zoom, with no serious axe f
     await customer.keyboard.press('ArrowDown');
     await customer.keyboard.press('Tab');
     await customer.keyboard.type('79111222');
-    // Correo and Teléfono are optional: on to 'Iniciar chat'.
-    for (let i = 0; i < 3; i++) await customer.keyboard.press('Tab');
-    await expect(widget.locator('#entry-submit')).toBeFocused();
+    // Correo and Teléfono are optional: on to 'Iniciar chat', by Tab alone. The demo assistant is
+    // shared with the other specs of this worker's host (virtual-assistant.spec.ts adds a required
+    // text field to its form): a required text field met on the way is typed into.
+    const submit = widget.locator('#entry-submit');
+    for (let i = 0; i < 12; i++) {
+      await customer.keyboard.press('Tab');
+      if (await submit.evaluate((el) => el === el.ownerDocument.activeElement)) break;
+      const required = widget.locator('input[type="text"][required]:focus');
+      if ((await required.count()) === 1 && (await required.inputValue()) === '') await customer.keyboard.type('PZ-2026-0042');
+    }
+    await expect(submit).toBeFocused();
     await customer.keyboard.press('Enter');
     await expect(widget.locator('#messages li[data-sender="BOT"]')).toHaveCount(1);
     await expect(widget.locator('#composer-input')).toBeFocused();

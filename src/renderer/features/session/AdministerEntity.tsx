@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles } from '@fluentui/react-components';
 import { ArrowLeft20Regular, BuildingMultiple20Regular } from '@fluentui/react-icons';
 import { landingPath } from '../../../shared/menus';
 import { FormDialog } from '../../components/settings/FormDialog';
@@ -11,7 +11,8 @@ import { currentUserAtom } from './atoms';
 import { ENTITY_UI_TEXT, administerEntityAtom, administeringAtom, leaveEntityAtom } from './entity';
 
 const useStyles = makeStyles({
-  onBrand: { color: tokens.colorNeutralForegroundOnBrand },
+  // In the header: the header's text colour (the design's colores.header, made readable by Layout).
+  onBrand: { color: 'inherit' },
   banner: { borderRadius: 0, flexShrink: 0 }
 });
 
