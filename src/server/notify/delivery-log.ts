@@ -116,8 +116,3 @@ export async function recordAttempts(db: Db, attempts: readonly Attempt[], at: D
     return new Set(rowsOf(updated).map((r) => Number((r as { id: unknown }).id)));
   });
 }
-
-/** One attempt (recordAttempts of one): whether the row was still this claim's. */
-export async function recordAttempt(db: Db, row: AttemptedRow, result: AttemptResult, at: Date): Promise<boolean> {
-  return (await recordAttempts(db, [{ row, result }], at)).has(row.id);
-}
