@@ -21,6 +21,18 @@ const WOFF2 = `data:font/woff2;base64,${btoa('wOF2 font bytes')}`;
 function Probe() {
   return <div data-testid="probe" />;
 }
+/** A store, and the design provider rendered with it around a probe. */
+function renderProvided() {
+  const store = createStore();
+  render(
+    <Provider store={store}>
+      <DesignProvider>
+        <Probe />
+      </DesignProvider>
+    </Provider>
+  );
+  return store;
+}
 /** The CSS variables the app's FluentProvider writes into the document for its theme. */
 const providerCss = () =>
   [...document.styleSheets]
@@ -37,14 +49,7 @@ describe('the app wears the dashboard design', () => {
   it('takes the cached design from the main process, then every pushed one: the theme, the bubbles and the font follow the atom', async () => {
     const cached: DesignView = { ...DEFAULT_DESIGN_VIEW, design: brand('#aa0000') };
     fake.api.design.current.mockImplementation(() => ok(cached));
-    const store = createStore();
-    render(
-      <Provider store={store}>
-        <DesignProvider>
-          <Probe />
-        </DesignProvider>
-      </Provider>
-    );
+    const store = renderProvided();
     await waitFor(() => expect(store.get(designThemeAtom).colorBrandBackground).toBe('#aa0000'));
     expect(store.get(designThemeAtom)).toEqual(designTheme(brand('#aa0000')));
     expect(screen.getByTestId('probe')).toBeTruthy();
@@ -72,14 +77,7 @@ describe('the app wears the dashboard design', () => {
   it('keeps a push that arrived before the first answer', async () => {
     let answer: (value: Awaited<ReturnType<typeof ok<DesignView>>>) => void = () => undefined;
     fake.api.design.current.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
-    const store = createStore();
-    render(
-      <Provider store={store}>
-        <DesignProvider>
-          <Probe />
-        </DesignProvider>
-      </Provider>
-    );
+    const store = renderProvided();
     act(() => fake.emit('design:changed', { ...DEFAULT_DESIGN_VIEW, design: brand('#2e7d32') }));
     await act(async () => answer({ ok: true, data: { ...DEFAULT_DESIGN_VIEW, design: brand('#aa0000') } }));
     expect(store.get(designThemeAtom).colorBrandBackground).toBe('#2e7d32');
