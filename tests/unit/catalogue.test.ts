@@ -252,7 +252,8 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['POST', '/api/notificaciones/eventos/exportacion-fallida'],
   // Personalisation (issue 40): the dashboard design's kept versions and the restore of one.
   ['GET', '/api/organization/{idOrg}/dashboardDesign/versions'],
-  ['POST', '/api/organization/{idOrg}/dashboardDesign/restoreVersion']
+  ['POST', '/api/organization/{idOrg}/dashboardDesign/restoreVersion'],
+  ['POST', '/api/organization/{idOrg}/designImage']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

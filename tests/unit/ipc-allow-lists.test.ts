@@ -130,7 +130,20 @@ const SETTINGS = [
   'notificationEmails',
   'createNotificationEmail',
   'updateNotificationEmail',
-  'deleteNotificationEmail'
+  'deleteNotificationEmail',
+  // personalizacion/dashboard and widget (issue 40)
+  'dashboardDesign',
+  'updateDashboardDesign',
+  'dashboardImage',
+  'updateDashboardImage',
+  'dashboardDesignVersions',
+  'restoreDashboardDesign',
+  'uploadDesignImage',
+  'webFonts',
+  'widgetDesign',
+  'updateWidgetDesign',
+  'widgetAvatar',
+  'upsertWidgetAvatar'
 ];
 
 const ANALYTICS = [

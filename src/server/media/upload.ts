@@ -4,6 +4,11 @@ import { MSG } from '../../shared/messages';
 import { HttpError } from '../http/errors';
 import { extensionsFor, isAllowedContentType, matchesContentType } from './file-types';
 
+/** The HTTP body limit of a route taking an upload of at most `maxBytes`: its base64 text plus room for the other fields. */
+export function uploadBodyLimit(maxBytes: number = MAX_UPLOAD_BYTES): number {
+  return Math.ceil((maxBytes * 4) / 3) + 64 * 1024;
+}
+
 export interface DecodedUpload {
   data: Buffer;
   contentType: string;

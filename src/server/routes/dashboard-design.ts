@@ -1,9 +1,13 @@
 import { endpoints } from '../../shared/api/catalogue';
-import { DEFAULT_DASHBOARD_DESIGN } from '../../shared/domain/dashboard-design';
+import { DEFAULT_DASHBOARD_DESIGN, LOGO_MAX_BYTES, LOGO_TYPES } from '../../shared/domain/dashboard-design';
 import { callerId } from '../auth/accounts';
 import type { Db } from '../db/types';
 import { fontLibrary } from '../fonts';
 import { dashboardDesignRepository as designs } from '../settings/repositories/dashboard-design';
+import { HttpError } from '../http/errors';
+import { requireDesignImageBytes } from '../media/design-image';
+import { storeFile } from '../media/files';
+import { checkUpload, uploadBodyLimit } from '../media/upload';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
@@ -23,6 +27,19 @@ export const dashboardDesignRoutes = defineRoutes('dashboardDesign', (app) => {
   );
   implement(app, endpoints.dashboardDesignVersions, async ({ db, orgId }) => ({ items: await designs.versions(db, orgId) }));
   implement(app, endpoints.restoreDashboardDesign, async ({ db, orgId, body, user }) => pushed(db, orgId, await designs.restore(db, orgId, body.version, callerId(user))));
+
+  /** A logo or avatar: the one upload check of the platform (type sniffed from the bytes), then a design image's type, size and sides. */
+  implement(
+    app,
+    endpoints.uploadDesignImage,
+    async ({ db, orgId, user, body, services }) => {
+      const checked = await checkUpload(body, LOGO_TYPES);
+      if (!checked.ok) throw new HttpError(checked.refusal.status, checked.refusal.message);
+      requireDesignImageBytes({ ...checked.file, size: checked.file.data.length }, 'El logo');
+      return storeFile(db, { ...checked.file, organizationId: orgId, conversationId: null, uploadedBy: callerId(user), now: services.now() });
+    },
+    { bodyLimit: uploadBodyLimit(LOGO_MAX_BYTES) }
+  );
 
   /** The families the platform serves, in the metadata's order, the first `limit` (≤ 200, SPEC §9). */
   implement(app, endpoints.webFonts, async ({ query }) => ({

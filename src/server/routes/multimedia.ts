@@ -1,17 +1,15 @@
 import { endpoints } from '../../shared/api/catalogue';
-import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
 import { MSG } from '../../shared/messages';
 import { choosesOrganisation } from '../../shared/roles';
 import { callerId } from '../auth/accounts';
 import { HttpError } from '../http/errors';
 import { contentDisposition, findFile, storeFile } from '../media/files';
-import { decodeUpload } from '../media/upload';
+import { decodeUpload, uploadBodyLimit } from '../media/upload';
 import { conversationOfOrg, requireOpenFor } from './conversation-access';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
-/** 10 MB as base64 is 4/3 of it; the JSON around it is small. */
-const UPLOAD_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
+const UPLOAD_BODY_LIMIT = uploadBodyLimit();
 
 export const multimediaRoutes = defineRoutes('multimedia', (app) => {
   implement(

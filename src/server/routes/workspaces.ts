@@ -5,17 +5,15 @@ import { importWatsonExport } from '../bot/watson/import';
 import { errorBody } from '../http/errors';
 import { workspaceRepository as workspaces } from '../settings/repositories/workspaces';
 import { ANSWER_MEDIA_TYPES } from '../../shared/domain/workspace';
-import { MAX_UPLOAD_BYTES } from '../../shared/domain/media';
 import { callerId } from '../auth/accounts';
 import { HttpError } from '../http/errors';
 import { storeFile } from '../media/files';
-import { checkUpload } from '../media/upload';
+import { checkUpload, uploadBodyLimit } from '../media/upload';
 import { SETTINGS_TEXT } from '../settings/texts';
 import { defineRoutes } from './module';
 import { implement } from './register';
 
 /** 10 MB as base64 is 4/3 of it; the JSON around it is small (a larger body answers 413 before it is read). */
-const UPLOAD_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 const MEDIA_TYPES = { 3: new Set(ANSWER_MEDIA_TYPES[3]), 4: new Set(ANSWER_MEDIA_TYPES[4]), 5: new Set(ANSWER_MEDIA_TYPES[5]) } as const;
 
 /** configuracion/asesor-virtual/workspaces: the workspaces and their nodes' answers. */
@@ -44,7 +42,7 @@ export const workspaceRoutes = defineRoutes('workspaces', (app) => {
       if (!checked.ok) throw new HttpError(checked.refusal.status, checked.refusal.message);
       return storeFile(db, { ...checked.file, organizationId: orgId, conversationId: null, uploadedBy: callerId(user), now: services.now() });
     },
-    { bodyLimit: UPLOAD_BODY_LIMIT }
+    { bodyLimit: uploadBodyLimit() }
   );
   void app.register(watsonImportRoute);
 });

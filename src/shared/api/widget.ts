@@ -16,6 +16,7 @@ export const widgetEndpoints = {
     response: WidgetDesignAnswer,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'colores and font come as JSON strings (SPEC §7); the response schema parses them. A virtual agent never saved answers DEFAULT_WIDGET_THEME.'
   }),
   updateWidgetDesign: endpoint({
@@ -27,6 +28,7 @@ export const widgetEndpoints = {
     response: WidgetDesignAnswer,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Body not shown in SPEC: { idVa, colores, font } as objects. Answers the stored design in the GET shape (SPEC §5: no answer is a failure).'
   }),
   widgetAvatar: endpoint({
@@ -38,6 +40,7 @@ export const widgetEndpoints = {
     response: ImageAnswer,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: "Answers { url }; '' while no avatar is set (an error for the client, SPEC §5)."
   }),
   upsertWidgetAvatar: endpoint({
@@ -50,6 +53,7 @@ export const widgetEndpoints = {
     response: ImageAnswer,
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
+    ipc: ['settings'],
     note: 'Body { url } (an uploaded file, see uploadFile). Answers { url }.'
   })
 } as const;

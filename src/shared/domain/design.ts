@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HexColor, NO_NUL, hasNoNul } from './fields';
+import { UploadPayload } from './media';
 
 /** Building blocks shared by the dashboard and widget designs (SPEC §3). */
 export const ColorPair = z.object({ background: HexColor, color: HexColor });
@@ -61,3 +62,7 @@ export function familyId(family: string): string {
 export function fontFilePath(font: Pick<FontChoice, 'family' | 'variant'>): string {
   return `/fonts/${familyId(font.family)}/${font.variant}.woff2`;
 }
+
+/** uploadDesignImage: a logo or avatar as the upload payload (base64), not tied to a conversation. */
+export const DesignImageUpload = UploadPayload.omit({ conversationId: true });
+export type DesignImageUpload = z.infer<typeof DesignImageUpload>;

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { DashboardDesign, DashboardDesignVersionList, DEFAULT_DASHBOARD_DESIGN, type DashboardDesignVersion } from '../../../src/shared/domain/dashboard-design';
 import { MAX_UPLOAD_BYTES } from '../../../src/shared/domain/media';
 import { MSG } from '../../../src/shared/messages';
-import { dashboardDesigns } from '../../../src/server/db/schema';
+import { dashboardDesigns, files } from '../../../src/server/db/schema';
 import { paymentMethodsPng, renderPng, requirementsPdf } from '../../../src/server/demo/demo-files';
 import { DESIGN_TEXT } from '../../../src/server/settings/repositories/dashboard-design';
 import { BACKENDS } from '../../support/database';
@@ -107,6 +108,41 @@ describe.each(BACKENDS)('the dashboard design on %s', (backend) => {
     // A later design save keeps the logo.
     expect((await call('admin@demo.co', 'POST', D(100, 'updateDashboardDesign'), BRAND)).statusCode).toBe(200);
     expect((await call('asesor@demo.co', 'GET', D(100, 'getDashboardImage'))).json()).toEqual({ Imagen: uploaded.url });
+  });
+
+  it('uploadDesignImage stores a PNG, JPEG or WebP of the organisation and refuses every other upload, storing nothing', async () => {
+    const designImage = (bytes: Buffer, contentType: string, as = 'admin@demo.co', org = 100) =>
+      call(as, 'POST', `/api/organization/${org}/designImage`, { data: base64(bytes), format_type: 'base64', content_type: contentType, name: 'logo.png' });
+    const stored = await designImage(paymentMethodsPng(), 'image/png');
+    expect(stored.statusCode).toBe(200);
+    const { url } = stored.json<{ url: string }>();
+    expect((await call('admin@demo.co', 'POST', D(100, 'updateDashboardtImage'), { url })).statusCode).toBe(200);
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    // Noise does not deflate: 1024² RGB pixels stay ~3 MB, past the 2 MB a design image may weigh.
+    const noise = randomBytes(1024 * 1024 * 3);
+    const pixel = (x: number, y: number): [number, number, number] => {
+      const i = (y * 1024 + x) * 3;
+      return [noise[i] ?? 0, noise[i + 1] ?? 0, noise[i + 2] ?? 0];
+    };
+    const storedFiles = async () => Number((await platform.app.db.select({ n: count() }).from(files))[0]?.n);
+    const before = await storedFiles();
+    const cases: [string, Promise<{ statusCode: number }>, number][] = [
+      ['a PNG named SVG', designImage(paymentMethodsPng(), 'image/svg+xml'), 415],
+      ['an SVG with a script', designImage(svg, 'image/svg+xml'), 415],
+      ['a PDF named PNG', designImage(requirementsPdf(), 'image/png'), 415],
+      ['a PDF', designImage(requirementsPdf(), 'application/pdf'), 415],
+      ['3 MB (past the body limit of a 2 MB image)', designImage(renderPng(1024, 1024, pixel), 'image/png'), 413],
+      ['8 px a side', designImage(renderPng(8, 8, () => [0, 0, 0]), 'image/png'), 400],
+      ['20 MB', designImage(Buffer.alloc(20 * 1024 * 1024, 1), 'image/png'), 413],
+      ["another organisation's path", designImage(paymentMethodsPng(), 'image/png', 'admin@otra.co', 100), 403],
+      ['an agent', designImage(paymentMethodsPng(), 'image/png', 'asesor@demo.co'), 403]
+    ];
+    for (const [label, res, status] of cases) {
+      const answered = await res;
+      expect(answered.statusCode, label).toBe(status);
+    }
+    expect(await storedFiles()).toBe(before);
   });
 
   it('refuses logos: a PNG named SVG, an SVG with a script, 20 MB, an external url, another organisation’s file, a PDF, too large dimensions', async () => {

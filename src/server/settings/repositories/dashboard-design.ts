@@ -1,23 +1,20 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { DASHBOARD_DESIGN_VERSIONS_KEPT, LOGO_MAX_BYTES, LOGO_TYPES, type DashboardDesign, type DashboardDesignVersion } from '../../../shared/domain/dashboard-design';
+import { DASHBOARD_DESIGN_VERSIONS_KEPT, type DashboardDesign, type DashboardDesignVersion } from '../../../shared/domain/dashboard-design';
 import type { Db } from '../../db/types';
-import { dashboardDesigns, files, organizations, users } from '../../db/schema';
+import { dashboardDesigns, organizations, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { imageSize } from 'image-size';
+import { DESIGN_IMAGE_TEXT, requireDesignImage } from '../../media/design-image';
 import { fontLibrary } from '../../fonts';
 
-export { LOGO_MAX_BYTES, LOGO_TYPES };
-/** The logo's sides, in px (its types and size: src/shared/domain/dashboard-design.ts). */
-export const LOGO_MIN_SIDE = 16;
-export const LOGO_MAX_SIDE = 2048;
+const LOGO = 'El logo';
 
 export const DESIGN_TEXT = {
   fontNotServed: (family: string, variant: string) => `fuente: La fuente ${family} (${variant}) no está disponible en la plataforma`,
-  logoNotUploaded: 'url: El logo debe ser un archivo cargado en la plataforma',
-  logoNotFound: 'url: El archivo del logo no existe',
-  logoType: 'url: El logo debe ser una imagen PNG, JPEG o WebP',
-  logoTooLarge: `url: El logo no puede superar ${LOGO_MAX_BYTES / (1024 * 1024)} MB`,
-  logoDimensions: `url: El logo debe medir entre ${LOGO_MIN_SIDE} y ${LOGO_MAX_SIDE} píxeles por lado`,
+  logoNotUploaded: DESIGN_IMAGE_TEXT.notUploaded(LOGO),
+  logoNotFound: DESIGN_IMAGE_TEXT.notFound(LOGO),
+  logoType: DESIGN_IMAGE_TEXT.type(LOGO),
+  logoTooLarge: DESIGN_IMAGE_TEXT.tooLarge(LOGO),
+  logoDimensions: DESIGN_IMAGE_TEXT.dimensions(LOGO),
   versionNotFound: 'La versión del diseño no existe o ya no se conserva'
 } as const;
 
@@ -53,29 +50,6 @@ function requireServedFont(design: DashboardDesign): void {
   if (!fontLibrary().serves(design.fuente)) throw new HttpError(400, DESIGN_TEXT.fontNotServed(design.fuente.family, design.fuente.variant));
 }
 
-const UPLOADED = /^\/api\/multimedia\/descargar\/([A-Za-z0-9_-]+)$/;
-
-/** The logo url must name a file the organisation uploaded: an image of an allowed type, size and dimensions. */
-async function requireLogo(db: Db, orgId: number, url: string): Promise<void> {
-  const id = UPLOADED.exec(url)?.[1];
-  if (id === undefined) throw new HttpError(400, DESIGN_TEXT.logoNotUploaded);
-  const [file] = await db
-    .select({ organizationId: files.organizationId, contentType: files.contentType, size: files.size, data: files.data })
-    .from(files)
-    .where(eq(files.id, id))
-    .limit(1);
-  if (!file || file.organizationId !== orgId) throw new HttpError(400, DESIGN_TEXT.logoNotFound);
-  if (!LOGO_TYPES.has(file.contentType)) throw new HttpError(400, DESIGN_TEXT.logoType);
-  if (file.size > LOGO_MAX_BYTES) throw new HttpError(400, DESIGN_TEXT.logoTooLarge);
-  let size: { width: number; height: number } | null = null;
-  try {
-    size = imageSize(file.data);
-  } catch {
-    // A truncated or malformed image: no size to read.
-  }
-  if (!size || [size.width, size.height].some((side) => side < LOGO_MIN_SIDE || side > LOGO_MAX_SIDE)) throw new HttpError(400, DESIGN_TEXT.logoDimensions);
-}
-
 /** SPEC §7 "Dashboard design" of the caller's organisation, versioned (issue 40). */
 export const dashboardDesignRepository = {
   async design(db: Db, orgId: number): Promise<DashboardDesign | null> {
@@ -95,7 +69,7 @@ export const dashboardDesignRepository = {
 
   /** Sets the logo as a new version, keeping the design (the default while none was saved). */
   async updateImage(db: Db, orgId: number, url: string, userId: number, fallback: DashboardDesign): Promise<{ Imagen: string }> {
-    await requireLogo(db, orgId, url);
+    await requireDesignImage(db, orgId, url, LOGO);
     const current = await latest(db, orgId);
     return { Imagen: (await saveVersion(db, orgId, { design: current?.design ?? fallback, logoUrl: url }, userId)).logoUrl };
   },
