@@ -80,6 +80,12 @@ export interface ServerConfig {
   notifyOutboxDir: string | undefined;
   /** Issue 39: the notification worker's tries, waits and concurrency (code only: src/server/notify/options.ts). */
   notifyDelivery: NotifyDeliveryOptions;
+  /**
+   * Issue 41: the folder whose latest*.yml and artifacts (as `electron-builder --publish` writes
+   * them) the platform serves as the desktop app's update feed at /updates/ (UPDATES_DIR). Unset:
+   * no feed (every /updates/ path answers 404).
+   */
+  updatesDir: string | undefined;
 }
 
 /** A token bucket: `burst` at once, then `perSecond` more each second. */
@@ -204,7 +210,8 @@ export function baseConfig(env: Env): Omit<ServerConfig, 'port' | 'host' | 'data
     ldapProbeDeadlineMs: DEFAULT_LDAP_PROBE_DEADLINE_MS,
     notifyAllowedHosts: ldapAllowedHosts(env.NOTIFY_ALLOWED_HOSTS, 'NOTIFY_ALLOWED_HOSTS'),
     notifyOutboxDir: env.NOTIFY_OUTBOX_DIR || undefined,
-    notifyDelivery: DEFAULT_NOTIFY_DELIVERY
+    notifyDelivery: DEFAULT_NOTIFY_DELIVERY,
+    updatesDir: env.UPDATES_DIR || undefined
   };
 }
 

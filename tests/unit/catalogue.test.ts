@@ -253,7 +253,10 @@ const CHOSEN_CALLS: readonly Call[] = [
   // Personalisation (issue 40): the dashboard design's kept versions and the restore of one.
   ['GET', '/api/organization/{idOrg}/dashboardDesign/versions'],
   ['POST', '/api/organization/{idOrg}/dashboardDesign/restoreVersion'],
-  ['POST', '/api/organization/{idOrg}/designImage']
+  ['POST', '/api/organization/{idOrg}/designImage'],
+  // The desktop app's staged rollout (issue 41).
+  ['GET', '/api/updates/rollout'],
+  ['PUT', '/api/updates/rollout']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

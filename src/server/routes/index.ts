@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerFontRoutes } from '../fonts';
 import { registerWidgetRoutes } from '../widget';
+import { registerUpdateFeed } from '../updates/feed';
 import { agentStateRoutes } from './agent-state';
 import { agentSupervisionRoutes } from './agent-supervision';
 import { authRoutes } from './auth';
@@ -22,6 +23,7 @@ import { notificationEmailRoutes } from './notification-emails';
 import { notificationTemplateRoutes } from './notification-templates';
 import { notificationTypeRoutes } from './notification-types';
 import { notifyEventRoutes } from './notify-events';
+import { updateRoutes } from './updates';
 import { notifyChannelRoutes } from './notify-channels';
 import { notifyOutboxRoutes } from './notify-outbox';
 import { organizationRoutes } from './organizations';
@@ -85,7 +87,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // Personalisation (configuracion/personalizacion/dashboard, issue 40): the web-fonts list
   dashboardDesignRoutes,
   // Notifications (issue 39): the events the desktop app reports
-  notifyEventRoutes
+  notifyEventRoutes,
+  // The desktop app's staged rollout (issue 41)
+  updateRoutes
 ];
 
 /** Every implemented catalogue entry, and the customer widget. */
@@ -95,4 +99,6 @@ export function registerRoutes(app: FastifyInstance): void {
   registerWidgetRoutes(app);
   // The web fonts' files, from the installed @fontsource packages (not catalogue entries).
   registerFontRoutes(app);
+  // The desktop app's update feed, from UPDATES_DIR (not catalogue entries: electron-updater reads them).
+  registerUpdateFeed(app);
 }

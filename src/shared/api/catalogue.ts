@@ -32,6 +32,7 @@ import { consoleExtraEndpoints } from './console-extras';
 import { ldapEndpoints } from './ldap';
 import { notifyDeliveryEndpoints } from './notify-delivery';
 import { queueSupervisionEndpoints } from './queue-supervision';
+import { updateEndpoints } from './updates';
 
 /** The area files, by area; tests check that no two areas use the same entry name. */
 export const endpointAreas = {
@@ -67,7 +68,8 @@ export const endpointAreas = {
   consoleExtras: consoleExtraEndpoints,
   ldap: ldapEndpoints,
   notifyDelivery: notifyDeliveryEndpoints,
-  queueSupervision: queueSupervisionEndpoints
+  queueSupervision: queueSupervisionEndpoints,
+  updates: updateEndpoints
 } as const;
 
 /** A catalogue area: one file of src/shared/api (the server's route modules say which areas they implement). */
@@ -111,7 +113,8 @@ export const endpoints = {
   ...consoleExtraEndpoints,
   ...ldapEndpoints,
   ...notifyDeliveryEndpoints,
-  ...queueSupervisionEndpoints
+  ...queueSupervisionEndpoints,
+  ...updateEndpoints
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -22,3 +22,4 @@ export { userAccessLog } from './user-access-log';
 export { unknownSignIns } from './unknown-sign-ins';
 export { virtualAgentFeatures } from './features';
 export { dashboardDesigns } from './dashboard-designs';
+export { updateRollouts } from './update-rollouts';
