@@ -20,6 +20,7 @@ import { createAppTray, type AppTray } from './adapters/tray.electron';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { createIpcHandlers, IPC_CHANNELS } from './ipc/register';
 import { createMainServices, type MainServices } from './services';
+import { createElectronUpdater } from './adapters/updater.electron';
 import { consoleLogger, systemClock, type ServiceUrls } from './services/ports';
 
 const WINDOW_TITLE = 'Atiende';
@@ -185,7 +186,8 @@ async function start(): Promise<void> {
       return url ? platformUrls(url) : null;
     },
     notifier,
-    fileSaver: createElectronFileSaver(() => mainWindow)
+    fileSaver: createElectronFileSaver(() => mainWindow),
+    updater: createElectronUpdater(logger)
   });
   registerIpc(services);
   forwardEvents(services);

@@ -1,3 +1,4 @@
+import { UpdateView } from './updates';
 import { z } from 'zod';
 import { LoginBody, TokenClaims, UpdatePasswordBody } from './domain/session';
 import { LdapLoginBody, LdapSignInOffer } from './domain/ldap';
@@ -228,7 +229,11 @@ export const ipcContract = {
    * The folder a schedule writes to, picked in the main process's folder dialog; null: cancelled.
    * 'reports:saveSchedule' takes only a folder picked here (in this session) or the schedule's own.
    */
-  'reports:chooseFolder': { arg: none, result: z.object({ path: z.string() }).nullable() }
+  'reports:chooseFolder': { arg: none, result: z.object({ path: z.string() }).nullable() },
+  /** The desktop app's own update (issue 41): where it stands now; afterwards 'update:changed' pushes every change. */
+  'update:current': { arg: none, result: UpdateView },
+  /** 'Instalar ahora': quits, installs and restarts — refused (409) while a chat is held or the agent receives chats. */
+  'update:install': { arg: none, result: z.null() }
 } as const;
 
 export type IpcContract = typeof ipcContract;
@@ -263,7 +268,9 @@ export const ipcEvents = {
   /** The signed-in administrator's schedules changed (saved, deleted, or a run ended). */
   'reports:schedules': z.array(ReportSchedule),
   /** The dashboard design the app wears changed: fetched at sign-in, or pushed by the platform after a save or restore. */
-  'design:changed': DesignView
+  'design:changed': DesignView,
+  /** The app's own update moved on (downloading, ready) or 'Instalar ahora' became (un)available. */
+  'update:changed': UpdateView
 } as const;
 export type IpcEventName = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEventName> = z.infer<(typeof ipcEvents)[E]>;

@@ -1,3 +1,4 @@
+import type { UpdateService } from '../services/update.service';
 import type { z } from 'zod';
 import { ipcContract, type IpcChannel, type IpcContract, type IpcData, type IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
@@ -27,6 +28,8 @@ export interface IpcServices {
   settings: SettingsService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
+  /** The app's own update: the header's chip. */
+  updates: Pick<UpdateService, 'view' | 'install'>;
 }
 
 /** A handler as a host calls it: any argument in, a result out, never a throw. */
@@ -68,6 +71,8 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'platform:endMessages': () => services.platform.endMessages(),
     'errors:report': (arg) => services.errors.report(arg),
     'design:current': () => services.design.current(),
+    'update:current': () => Promise.resolve({ ok: true, data: services.updates.view() }),
+    'update:install': () => Promise.resolve(services.updates.install()),
     'chat:state': () => services.chat.state(),
     'chat:messages': (arg) => services.chat.messages(arg),
     'chat:view': (arg) => services.chat.view(arg),

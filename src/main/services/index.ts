@@ -13,6 +13,7 @@ import { createSessionStore } from './session-store';
 import { createReportDownloads, type ReportDownloads } from './report-downloads';
 import { createReportSchedules, type ReportSchedules } from './report-schedules';
 import { createSettingsService, type SettingsService } from './settings.service';
+import { createUpdateService, type Updater, type UpdateService } from './update.service';
 
 export interface MainServices {
   session: SessionService;
@@ -28,6 +29,8 @@ export interface MainServices {
   schedules: ReportSchedules;
   /** The chat link itself, for the host: window visibility. */
   chatLink: ChatLink;
+  /** The app's own updates from the platform's feed (issue 41), installed only as update-policy.ts allows. */
+  updates: UpdateService;
   api: ApiClient;
   bus: EventBus;
   dispose(): void;
@@ -45,6 +48,8 @@ export interface MainServicesDeps {
   notifier?: Notifier;
   /** Where received chat files and chart images are saved; without one, saving a file answers an error. */
   fileSaver?: FileSaver;
+  /** The app's own updater (electron-updater in the desktop app); none: the app never updates itself (browser host, tests). */
+  updater?: Updater;
   /** Chat link tuning, for tests: jitter source, ack timeout, notification repeat, reconnect backoff. */
   chat?: { random?: () => number; ackTimeoutMs?: number; repeatMs?: number; backoff?: { baseMs: number; maxMs: number } };
 }
@@ -54,6 +59,16 @@ const noFileSaver: FileSaver = {
   choosePath: () => Promise.reject(new Error('No file saver configured')),
   chooseFolder: () => Promise.reject(new Error('No file saver configured')),
   showInFolder: () => undefined
+};
+
+/** A host that does not update itself. */
+const NO_UPDATER: Updater = {
+  enabled: false,
+  check: () => Promise.resolve(),
+  onDownloading: () => undefined,
+  onDownloaded: () => undefined,
+  setInstallOnQuit: () => undefined,
+  installNow: () => undefined
 };
 
 /** Wires the services over their ports; used by the Electron composition root and the browser host alike. */
@@ -84,6 +99,14 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   const downloads = createReportDownloads({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
   const schedules = createReportSchedules({ api, store, settings: deps.settings, saver, bus, clock: deps.clock, logger: deps.logger });
   void schedules.check().catch((error: unknown) => deps.logger.error('Scheduled reports', error));
+  const updates = createUpdateService({
+    updater: deps.updater ?? NO_UPDATER,
+    desk: () => ({ heldChats: chatLink.openChats(), agentStatus: chatLink.active() ? (chatLink.state().agentStatus?.status ?? null) : null }),
+    bus,
+    clock: deps.clock,
+    logger: deps.logger,
+    serviceUrls
+  });
   return {
     session,
     platform: createPlatformService(api, store),
@@ -96,9 +119,11 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     downloads,
     schedules,
     chatLink,
+    updates,
     api,
     bus,
     dispose: () => {
+      updates.dispose();
       design.dispose();
       schedules.dispose();
       downloads.dispose();

@@ -1,3 +1,4 @@
+import { UpdateChip } from '../features/updates/UpdateChip';
 import { Fragment, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -115,6 +116,7 @@ export function Layout() {
           {user.nameCompany}
         </Text>
         <div className={styles.spacer} />
+        <UpdateChip />
         <AdministerEntityAction />
         <div className={styles.user}>
           <Text className={styles.userText} weight="semibold" data-testid="usuario">

@@ -95,7 +95,7 @@ export async function agentHarness(platform: FakeAgentPlatform, options: AgentHa
     ...(options.fileSaver ? { fileSaver: options.fileSaver } : {}),
     chat: { random: () => 0, ackTimeoutMs: ACK_TIMEOUT, repeatMs: REPEAT, backoff: { baseMs: 1000, maxMs: 8000 } }
   });
-  const events = { 'session:ended': [], 'chat:changed': [], 'chat:message': [], 'chat:focus': [], 'chat:alert': [], 'chat:typing': [], 'analytics:live': [], 'reports:progress': [], 'reports:schedules': [], 'design:changed': [] } as AgentHarness['events'];
+  const events = { 'session:ended': [], 'chat:changed': [], 'chat:message': [], 'chat:focus': [], 'chat:alert': [], 'chat:typing': [], 'analytics:live': [], 'reports:progress': [], 'reports:schedules': [], 'design:changed': [], 'update:changed': [] } as AgentHarness['events'];
   const invalidEvents: AgentHarness['invalidEvents'] = [];
   for (const name of Object.keys(events) as IpcEventName[]) {
     services.bus.on(name, (payload) => {

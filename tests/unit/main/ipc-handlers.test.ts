@@ -57,7 +57,8 @@ function spies(): IpcServices {
     monitor: { follow: vi.fn() },
     settings: { call: vi.fn(), importWatson: vi.fn() },
     downloads: { download: vi.fn(), cancel: vi.fn(), showInFolder: vi.fn(), preferences: vi.fn(), dispose: vi.fn() },
-    schedules: { list: vi.fn(), save: vi.fn(), remove: vi.fn(), runNow: vi.fn(), chooseFolder: vi.fn(), check: vi.fn(), dispose: vi.fn() }
+    schedules: { list: vi.fn(), save: vi.fn(), remove: vi.fn(), runNow: vi.fn(), chooseFolder: vi.fn(), check: vi.fn(), dispose: vi.fn() },
+    updates: { view: vi.fn(() => ({ phase: 'idle' as const, version: null, canInstallNow: false })), install: vi.fn(() => ({ ok: true as const, data: null })) }
   };
 }
 

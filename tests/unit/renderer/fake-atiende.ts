@@ -10,6 +10,7 @@ import type { ResponseTemplate } from '../../../src/shared/domain/response-templ
 import type { TransferSplit } from '../../../src/shared/domain/split';
 import type { ConversationNote, PreviousConversations } from '../../../src/shared/domain/console-extras';
 import { DEFAULT_DESIGN_VIEW } from '../../../src/renderer/features/design/atoms';
+import type { UpdateView } from '../../../src/shared/updates';
 
 export function ok<T>(data: T): Promise<IpcResult<T>> {
   return Promise.resolve({ ok: true, data });
@@ -94,6 +95,11 @@ export function installFakeAtiende() {
       query: vi.fn((_arg: unknown): Promise<IpcResult<unknown>> => new Promise(() => {})),
       savePng: vi.fn((_arg: unknown) => ok<{ path: string } | null>({ path: '/tmp/grafico.png' })),
       follow: vi.fn((_arg: { idOrg: number | null }) => ok(null))
+    },
+    update: {
+      // No update is waiting unless a test says so.
+      current: vi.fn(() => ok<UpdateView>({ phase: 'idle', version: null, canInstallNow: false })),
+      install: vi.fn(() => ok<null>(null))
     },
     on: vi.fn((event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
