@@ -12,11 +12,11 @@
  * so and the browser host starts instead (the same two steps as `npm run web`, on its default
  * port), so the README's first command still opens the app.
  */
-import { spawn, type StdioOptions } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endAs, runStep, runSteps, type Ending } from './steps';
 
 export const MISSING_ELECTRON =
   'No se encontró el binario de Electron: su descarga falló al instalar. Se abre Atiende en el navegador (como npm run web); para la aplicación de escritorio, descárguelo con acceso a la red: npx install-electron';
@@ -72,7 +72,7 @@ function electronPackageDir(): string | null {
   }
 }
 
-function machineProbes(): ElectronProbes {
+export function machineProbes(): ElectronProbes {
   return {
     packageDir: electronPackageDir(),
     env: process.env,
@@ -87,66 +87,24 @@ function machineProbes(): ElectronProbes {
   };
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** How a step ended: its exit code, or the signal that ended it. */
-type Ending = { code: number } | { signal: NodeJS.Signals };
-
-/** Runs one step with the terminal's input and output, from the project's root, with its local tools on PATH. */
-function runStep([command, ...args]: readonly string[], extra: readonly string[] = [], quiet = false): Promise<Ending> {
-  const env = { ...process.env, PATH: [join(root, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter) };
-  const stdio: StdioOptions = quiet ? ['inherit', 'ignore', 'ignore'] : 'inherit';
-  const child = spawn(command!, [...args, ...extra], { cwd: root, env, stdio, shell: process.platform === 'win32' });
-  // Ctrl+C reaches the whole terminal group, the step included: this process waits for the step to end.
-  const ignore = () => undefined;
-  // A SIGTERM meant for `npm start` alone (npm passes its own on) is passed on to the step.
-  const terminate = () => child.kill('SIGTERM');
-  process.on('SIGINT', ignore);
-  process.on('SIGTERM', terminate);
-  return new Promise((done) => {
-    const finish = (ending: Ending) => {
-      process.off('SIGINT', ignore);
-      process.off('SIGTERM', terminate);
-      done(ending);
-    };
-    child.once('error', (error) => {
-      console.error(`No fue posible ejecutar ${command}: ${error.message}`);
-      finish({ code: 1 });
-    });
-    child.once('exit', (code, signal) => finish(signal ? { signal } : { code: code ?? 1 }));
-  });
-}
-
-/** The steps one after the other while each succeeds (`a && b`); `extra` goes to the last. */
-async function runSteps(steps: readonly (readonly string[])[], extra: readonly string[]): Promise<Ending> {
-  let ending: Ending = { code: 0 };
-  for (const [i, step] of steps.entries()) {
-    ending = await runStep(step, i === steps.length - 1 ? extra : []);
-    if (!('code' in ending) || ending.code !== 0) return ending;
-  }
-  return ending;
-}
-
 /** Whether the binary is there, after trying its download once when it was not. */
 async function electronReady(): Promise<boolean> {
   if (findElectronBinary(machineProbes()) !== null) return true;
   console.log('Descargando el binario de Electron…');
   // Its own failure is a stack trace: the one line below says what a newcomer needs instead.
-  const download = await runStep(DOWNLOAD_STEP, [], true);
+  const { ending: download } = await runStep(DOWNLOAD_STEP, [], 'quiet');
   return 'code' in download && download.code === 0 && findElectronBinary(machineProbes()) !== null;
 }
 
 async function main(argv: readonly string[]): Promise<void> {
   let ending: Ending;
   if (await electronReady()) {
-    ending = await runSteps(DESKTOP_STEPS, argv);
+    ending = (await runSteps(DESKTOP_STEPS, argv)).ending;
   } else {
     console.error(MISSING_ELECTRON);
-    ending = await runSteps(WEB_STEPS, []);
+    ending = (await runSteps(WEB_STEPS, [])).ending;
   }
-  // End as the step ended, so npm reports the same as it did for the steps themselves.
-  if ('signal' in ending) process.kill(process.pid, ending.signal);
-  else process.exitCode = ending.code;
+  endAs(ending);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main(process.argv.slice(2));
