@@ -21,6 +21,7 @@ import { CONTENT_SECURITY_POLICY } from './csp';
 import { createIpcHandlers, IPC_CHANNELS } from './ipc/register';
 import { createMainServices, type MainServices } from './services';
 import { createElectronUpdater } from './adapters/updater.electron';
+import { warnOfTwoInstalls } from './adapters/install-check.electron';
 import { consoleLogger, systemClock, type ServiceUrls } from './services/ports';
 
 const WINDOW_TITLE = 'Atiende';
@@ -216,6 +217,7 @@ async function start(): Promise<void> {
     else createWindow(services);
   });
   createWindow(services);
+  warnOfTwoInstalls(() => mainWindow, logger);
 }
 
 /** Visible, not minimised and focused: what the agent can actually see (notifications repeat otherwise). */

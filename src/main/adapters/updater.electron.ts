@@ -1,6 +1,8 @@
 import { app } from 'electron';
 import electronUpdater from 'electron-updater';
+import { selfUpdateAllowed } from '../install-kind';
 import type { Logger } from '../services/ports';
+import { machineInstallProbes } from './install-check.electron';
 import type { Updater } from '../services/update.service';
 
 /**
@@ -8,8 +10,8 @@ import type { Updater } from '../services/update.service';
  * /updates/ feed, which downloads through Electron's network session — so a corporate proxy's
  * authentication goes through the app's 'login' handling, not around it. A newer version is
  * downloaded in the background; when it installs is update-policy.ts's business, never the
- * updater's: it never restarts the app by itself. Only a packaged app updates itself; setting
- * ATIENDE_UPDATES=off (an IT-managed install) turns it off.
+ * updater's: it never restarts the app by itself. Only a packaged app updates itself, and never
+ * the MSI per machine, which IT updates (install-kind.ts); ATIENDE_UPDATES=off turns it off too.
  */
 export function createElectronUpdater(logger: Logger): Updater {
   const { autoUpdater } = electronUpdater;
@@ -17,7 +19,7 @@ export function createElectronUpdater(logger: Logger): Updater {
   autoUpdater.autoInstallOnAppQuit = false;
   autoUpdater.logger = { info: (m: unknown) => logger.info(String(m)), warn: (m: unknown) => logger.warn(String(m)), error: (m: unknown) => logger.error(String(m)), debug: () => undefined };
   return {
-    enabled: app.isPackaged && process.env.ATIENDE_UPDATES !== 'off',
+    enabled: selfUpdateAllowed(machineInstallProbes(), app.isPackaged),
     async check(url) {
       autoUpdater.setFeedURL({ provider: 'generic', url });
       await autoUpdater.checkForUpdates();
