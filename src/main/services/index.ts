@@ -110,7 +110,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
   return {
     session,
     platform: createPlatformService(api, store),
-    errors: createErrorReportService(api, store),
+    errors: createErrorReportService(api),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     design,

@@ -148,7 +148,7 @@ describe('IPC handlers', () => {
     expect(await handlers['errors:report']({ name: 'TypeError', detail: 'x is undefined', path: '/analitica' })).toEqual({ ok: true, data: null });
     expect(h.calls[1]).toMatchObject({
       path: '/ha/api/LogErrorSocket/100',
-      body: { name: 'errorBoundary', detail: 'TypeError: x is undefined', path: '/analitica', idadviser: 7, application: 'Dashboard' }
+      body: { name: 'errorBoundary', detail: 'TypeError: x is undefined', path: '/analitica', idadviser: 0, application: 'Dashboard' }
     });
   });
 
