@@ -256,7 +256,10 @@ const CHOSEN_CALLS: readonly Call[] = [
   ['POST', '/api/organization/{idOrg}/designImage'],
   // The desktop app's staged rollout (issue 41).
   ['GET', '/api/updates/rollout'],
-  ['PUT', '/api/updates/rollout']
+  ['PUT', '/api/updates/rollout'],
+  // The health of every desk (issue 41).
+  ['POST', '/api/desks/report'],
+  ['GET', '/api/organization/{idOrg}/desks']
 ];
 
 /** Entries whose shapes SPEC states in full; every other entry documents its choices in `note`. */

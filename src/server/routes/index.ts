@@ -24,6 +24,7 @@ import { notificationTemplateRoutes } from './notification-templates';
 import { notificationTypeRoutes } from './notification-types';
 import { notifyEventRoutes } from './notify-events';
 import { updateRoutes } from './updates';
+import { deskRoutes } from './desks';
 import { notifyChannelRoutes } from './notify-channels';
 import { notifyOutboxRoutes } from './notify-outbox';
 import { organizationRoutes } from './organizations';
@@ -88,8 +89,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   dashboardDesignRoutes,
   // Notifications (issue 39): the events the desktop app reports
   notifyEventRoutes,
-  // The desktop app's staged rollout (issue 41)
-  updateRoutes
+  // The desktop app's staged rollout and the health of every desk (issue 41)
+  updateRoutes,
+  deskRoutes
 ];
 
 /** Every implemented catalogue entry, and the customer widget. */

@@ -33,6 +33,7 @@ import { ldapEndpoints } from './ldap';
 import { notifyDeliveryEndpoints } from './notify-delivery';
 import { queueSupervisionEndpoints } from './queue-supervision';
 import { updateEndpoints } from './updates';
+import { deskEndpoints } from './desks';
 
 /** The area files, by area; tests check that no two areas use the same entry name. */
 export const endpointAreas = {
@@ -69,7 +70,8 @@ export const endpointAreas = {
   ldap: ldapEndpoints,
   notifyDelivery: notifyDeliveryEndpoints,
   queueSupervision: queueSupervisionEndpoints,
-  updates: updateEndpoints
+  updates: updateEndpoints,
+  desks: deskEndpoints
 } as const;
 
 /** A catalogue area: one file of src/shared/api (the server's route modules say which areas they implement). */
@@ -114,7 +116,8 @@ export const endpoints = {
   ...ldapEndpoints,
   ...notifyDeliveryEndpoints,
   ...queueSupervisionEndpoints,
-  ...updateEndpoints
+  ...updateEndpoints,
+  ...deskEndpoints
 } as const satisfies Record<string, EndpointDef>;
 
 export type Endpoints = typeof endpoints;

@@ -23,3 +23,4 @@ export { unknownSignIns } from './unknown-sign-ins';
 export { virtualAgentFeatures } from './features';
 export { dashboardDesigns } from './dashboard-designs';
 export { updateRollouts } from './update-rollouts';
+export { desks, deskErrors } from './desks';
