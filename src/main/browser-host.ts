@@ -31,6 +31,7 @@ import { ensureRendererBuilt, rendererOut } from './renderer-build';
 import { BRIDGE_PATH, BRIDGE_SOCKET_PATH, readRendererFile } from './renderer-files';
 import { createMainServices, type MainServices } from './services';
 import { uniquePath } from './services/file-download';
+import { nodeDeskSystem } from './services/desk-report.service';
 import { consoleLogger, createMemorySettings, createMemoryTokenVault, systemClock, type FileSaver, type Logger, type Notifier } from './services/ports';
 
 export interface BrowserHostOptions {
@@ -131,7 +132,9 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
       clock: systemClock,
       logger,
       notifier,
-      fileSaver
+      fileSaver,
+      // Each tab is a desk of its own (its memory settings keep its desk id while it lives).
+      system: nodeDeskSystem(process.env.npm_package_version ?? '0.0.0')
     });
     const tab: Tab = { services, handlers: createIpcHandlers(services, logger), sockets, idle: null };
     for (const event of Object.keys(ipcEvents) as IpcEventName[]) {

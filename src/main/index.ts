@@ -20,6 +20,7 @@ import { createAppTray, type AppTray } from './adapters/tray.electron';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { createIpcHandlers, IPC_CHANNELS } from './ipc/register';
 import { createMainServices, type MainServices } from './services';
+import { nodeDeskSystem } from './services/desk-report.service';
 import { createElectronUpdater } from './adapters/updater.electron';
 import { warnOfTwoInstalls } from './adapters/install-check.electron';
 import { consoleLogger, systemClock, type ServiceUrls } from './services/ports';
@@ -188,7 +189,8 @@ async function start(): Promise<void> {
     },
     notifier,
     fileSaver: createElectronFileSaver(() => mainWindow),
-    updater: createElectronUpdater(logger)
+    updater: createElectronUpdater(logger),
+    system: nodeDeskSystem(app.getVersion(), () => embedded?.restarts() ?? 0)
   });
   registerIpc(services);
   forwardEvents(services);

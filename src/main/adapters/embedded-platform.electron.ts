@@ -5,6 +5,8 @@ import type { Logger } from '../services/ports';
 export interface EmbeddedPlatform {
   /** The platform's base URL once it answers; null if it does not come up within `waitMs`. */
   url(waitMs?: number): Promise<string | null>;
+  /** How many times it was restarted after exiting (issue 41: the desk's health report). */
+  restarts(): number;
   stop(): Promise<void>;
 }
 
@@ -84,14 +86,18 @@ export function startEmbeddedPlatform(options: EmbeddedPlatformOptions): Embedde
       const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++);
       logger.warn(`Embedded platform exited (code ${code}${wasReady ? ', after start-up' : ''}); restarting in ${delay} ms`);
       setTimeout(() => {
-        if (!stopping) spawn();
+        if (stopping) return;
+        restarts++;
+        spawn();
       }, delay);
     });
   }
 
+  let restarts = 0;
   spawn();
 
   return {
+    restarts: () => restarts,
     async url(waitMs = 20_000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {

@@ -1,6 +1,7 @@
 import { endpoints } from '../../shared/api/catalogue';
 import type { ErrorReport, IpcResult } from '../../shared/ipc';
 import type { ApiClient } from './api-client';
+import type { DeskErrors } from './desk-report.service';
 
 export interface ErrorReportService {
   report(error: ErrorReport): Promise<IpcResult<null>>;
@@ -11,9 +12,10 @@ export interface ErrorReportService {
  * application 'Dashboard' — 0 as SPEC says (the platform knows the caller from the session's token;
  * the failed-call reports of api-client.ts carry the adviser id).
  */
-export function createErrorReportService(api: ApiClient): ErrorReportService {
+export function createErrorReportService(api: ApiClient, desk?: Pick<DeskErrors, 'rendererError'>): ErrorReportService {
   return {
     async report({ name, detail, path }) {
+      desk?.rendererError(`${name}: ${detail}`);
       const result = await api.call(endpoints.logErrorSocket, {
         body: {
           name: 'errorBoundary',

@@ -14,6 +14,7 @@ import { createReportDownloads, type ReportDownloads } from './report-downloads'
 import { createReportSchedules, type ReportSchedules } from './report-schedules';
 import { createSettingsService, type SettingsService } from './settings.service';
 import { createUpdateService, type Updater, type UpdateService } from './update.service';
+import { createDeskErrors, createDeskReporter, type DeskReporter, type DeskSystem } from './desk-report.service';
 
 export interface MainServices {
   session: SessionService;
@@ -31,6 +32,8 @@ export interface MainServices {
   chatLink: ChatLink;
   /** The app's own updates from the platform's feed (issue 41), installed only as update-policy.ts allows. */
   updates: UpdateService;
+  /** The desk's health reports (issue 41). */
+  desk: DeskReporter;
   api: ApiClient;
   bus: EventBus;
   dispose(): void;
@@ -48,6 +51,8 @@ export interface MainServicesDeps {
   notifier?: Notifier;
   /** Where received chat files and chart images are saved; without one, saving a file answers an error. */
   fileSaver?: FileSaver;
+  /** What the desk reports of its system (issue 41); none: no desk reports (the unit tests' harness). */
+  system?: DeskSystem;
   /** The app's own updater (electron-updater in the desktop app); none: the app never updates itself (browser host, tests). */
   updater?: Updater;
   /** Chat link tuning, for tests: jitter source, ack timeout, notification repeat, reconnect backoff. */
@@ -61,6 +66,9 @@ const noFileSaver: FileSaver = {
   showInFolder: () => undefined
 };
 
+/** A host that sends no desk reports. */
+const NO_DESK_REPORTS: DeskReporter = { report: () => Promise.resolve(), dispose: () => undefined };
+
 /** A host that does not update itself. */
 const NO_UPDATER: Updater = {
   enabled: false,
@@ -72,7 +80,10 @@ const NO_UPDATER: Updater = {
 };
 
 /** Wires the services over their ports; used by the Electron composition root and the browser host alike. */
-export async function createMainServices(deps: MainServicesDeps): Promise<MainServices> {
+export async function createMainServices(given: MainServicesDeps): Promise<MainServices> {
+  // Every service logs through the desk's error keeper, so the main process's errors reach 'Salud de los puestos'.
+  const errors = createDeskErrors(given.clock, given.logger);
+  const deps: MainServicesDeps = { ...given, logger: errors.logger };
   const bus = createEventBus();
   const store = createSessionStore({ vault: deps.vault, settings: deps.settings, clock: deps.clock, bus });
   await store.load();
@@ -107,10 +118,11 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     logger: deps.logger,
     serviceUrls
   });
+  const desk = deps.system ? createDeskReporter({ api, store, settings: deps.settings, clock: deps.clock, logger: deps.logger, errors, system: deps.system, updates: () => updates }) : NO_DESK_REPORTS;
   return {
     session,
     platform: createPlatformService(api, store),
-    errors: createErrorReportService(api),
+    errors: createErrorReportService(api, errors),
     chat: createChatService({ api, link: chatLink, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     analytics: createAnalyticsService({ api, store, saver: deps.fileSaver ?? noFileSaver, logger: deps.logger }),
     design,
@@ -122,7 +134,9 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     updates,
     api,
     bus,
+    desk,
     dispose: () => {
+      desk.dispose();
       updates.dispose();
       design.dispose();
       schedules.dispose();

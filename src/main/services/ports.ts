@@ -46,7 +46,9 @@ export const SettingsShape = z.object({
   /** Each user's download preferences (the CSV separator), by e-mail: a preference, nothing secret. */
   reportPreferences: z.record(z.string().max(320), ReportPreferences).nullable(),
   /** The last dashboard design the app wore, its logo and font file (SPEC §4: cached locally), so the next start wears it before the platform answers. */
-  dashboardDesign: CachedDesign.nullable()
+  dashboardDesign: CachedDesign.nullable(),
+  /** This install's desk id (issue 41: 'Salud de los puestos'), random, made on the first report. */
+  deskId: z.uuid().nullable()
 });
 export type SettingsData = z.infer<typeof SettingsShape>;
 export type SettingKey = keyof SettingsData;
@@ -58,7 +60,8 @@ export const SETTINGS_DEFAULTS: SettingsData = {
   pauseEventId: null,
   reportSchedules: null,
   reportPreferences: null,
-  dashboardDesign: null
+  dashboardDesign: null,
+  deskId: null
 };
 
 export interface Settings {
