@@ -19,10 +19,11 @@ const useStyles = makeStyles({
  * background, a readable text on it and the icons colour (3:1, made readable) for its FooterTools.
  * The editor's preview draws this same footer.
  */
-export const ConsoleFooter = forwardRef<HTMLFormElement, FormHTMLAttributes<HTMLFormElement>>(function ConsoleFooter({ className, style, ...props }, ref) {
+export const ConsoleFooter = forwardRef<HTMLFormElement, FormHTMLAttributes<HTMLFormElement> & { /** A box, not a form (the preview sits inside the editor's form). */ box?: boolean }>(function ConsoleFooter({ className, style, box, ...props }, ref) {
   const styles = useStyles();
   const footer = useWornColours().consoleFooter;
   const worn = { ...style, backgroundColor: footer.background, color: footer.color, '--atiende-footer-icons': footer.icons } as CSSProperties;
+  if (box) return <div className={mergeClasses(styles.footer, className)} style={worn}>{props.children}</div>;
   return <form ref={ref} className={mergeClasses(styles.footer, className)} style={worn} {...props} />;
 });
 
