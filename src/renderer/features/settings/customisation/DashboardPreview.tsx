@@ -30,18 +30,19 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
     fontFamily: tokens.fontFamilyBase
   },
-  body: { display: 'flex', minHeight: '520px' },
+  // A window of the app at a fixed height: what does not fit (the chart's table) is cut, as below the fold.
+  body: { display: 'flex', height: '560px', overflow: 'hidden' },
   page: {
     flexGrow: 1,
     minWidth: 0,
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))',
+    gridTemplateColumns: 'minmax(0, 3fr) minmax(280px, 2fr)',
     gap: tokens.spacingHorizontalL,
     padding: tokens.spacingHorizontalL,
     alignContent: 'start'
   },
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', gap: tokens.spacingHorizontalS },
+  tiles: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   console: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   thread: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', paddingTop: tokens.spacingVerticalS },
   tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -112,7 +113,7 @@ export function DashboardPreview({ design, logo, organisation }: { design: Dashb
   return (
     <section aria-label={T.preview}>
       <Body1 as="p">{T.previewHint}</Body1>
-      <div inert data-testid="vista-previa">
+      <div inert aria-hidden data-testid="vista-previa">
         <DesignPreview view={view}>
           <div className={styles.frame}>
             <TopBar organisation={organisation} landmark={false} menu={{ open: true, controls: 'vista-previa-menu', onToggle: () => {} }}>
@@ -127,7 +128,6 @@ export function DashboardPreview({ design, logo, organisation }: { design: Dashb
                   <div className={styles.tiles}>
                     <IndicatorTile id="AttendedChats" label={INDICATOR_LABELS.AttendedChats} status="resolved" value={252} />
                     <IndicatorTile id="TMO" label={INDICATOR_LABELS.TMO} status="resolved" value={312} />
-                    <IndicatorTile id="NivelAbandono" label={INDICATOR_LABELS.NivelAbandono} status="resolved" value={4.2} />
                   </div>
                   <ChartPanel title={T.previewChart} kind="bar" status="resolved" series={SERIES} errorTitle="" onRetry={() => {}} categoryHeader={T.previewDay} valueTitle={T.previewChats} />
                 </div>
