@@ -25,6 +25,7 @@ export const COUNTER_FROM = Math.floor(MESSAGE_MAX * 0.9);
 const useStyles = makeStyles({
   // On the footer's background (ConsoleFooter): the footer's text colour.
   notice: { color: 'inherit' },
+  onFooter: { color: 'inherit' },
   staged: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -185,7 +186,7 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           {MSG.files.uploadFailed}
         </Text>
       )}
-      <Field label={CHAT_TEXT.composer} className={styles.field}>
+      <Field label={{ children: CHAT_TEXT.composer, className: styles.onFooter }} className={styles.field}>
         {slashOpen && <SlashMenu id={listId} templates={templates} matches={matches} active={activeIndex} onChoose={choose} />}
         <Textarea
           ref={textRef}
