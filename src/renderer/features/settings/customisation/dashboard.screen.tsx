@@ -101,7 +101,7 @@ export function DashboardScreen() {
   const readFailed = image.status === 'rejected' || (image.status === 'resolved' && image.data?.Imagen === '');
   const src = (uploaded?.idOrg === idOrg ? uploaded.src : null) ?? (own ? app.logo : null);
   const logo: LogoState = { src, error: src === null && readFailed ? MSG.dashboard.logoLoadFailed : null };
-  const organisation = own ? (user?.nameCompany ?? '') : T.form;
+  const organisation = own ? (user?.nameCompany ?? '') : T.previewOrganisation;
 
   const descriptor = dashboardRecord({
     idOrg,

@@ -45,6 +45,7 @@ export const DASHBOARD_TEXT = {
   previewHint: 'Así verán la aplicación los usuarios de la organización con el diseño del formulario, antes de guardarlo.',
   previewMenu: 'Menú (vista previa)',
   previewUser: 'asesor@empresa.co',
+  previewOrganisation: 'Organización',
   previewChart: 'Chats por día',
   previewDay: 'Día',
   previewChats: 'Chats',
