@@ -214,4 +214,17 @@ describe('the dashboard editor', () => {
     fireEvent.change(chooser, { target: { value: '200' } });
     await waitFor(() => expect(fake.sent('dashboardDesign').at(-1)?.idOrg).toBe(200));
   });
+
+  it('previews a font the app does not wear yet with its file from the main process (design:font), in a font face of its own', async () => {
+    const fake = installSettings({ dashboardDesign: () => okReply(DESIGN) });
+    renderPage(<RecordScreen descriptor={dashboardRecord(options)} />, 3);
+    const f = await form();
+    await waitFor(() => expect((f.getByRole('combobox', { name: /^Fuente/ }) as HTMLSelectElement).value).toBe('Roboto'));
+    // The app's own font: nothing asked.
+    expect(fake.api.design.font).not.toHaveBeenCalled();
+    fireEvent.change(f.getByRole('combobox', { name: /^Fuente/ }), { target: { value: 'Lato' } });
+    await waitFor(() => expect(fake.api.design.font).toHaveBeenCalledWith({ family: 'Lato', variant: 'regular' }));
+    await waitFor(() => expect(document.head.querySelector('style[data-design-font="Lato"]')?.textContent).toContain('font-family: "Lato"'));
+    expect((f.getByRole('combobox', { name: /^Variante/ }) as HTMLSelectElement).value).toBe('regular');
+  });
 });
