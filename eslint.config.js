@@ -18,7 +18,8 @@ const FEATURE_DEPENDENCIES = {
   home: ['analytics', 'session', 'platform'],
   reports: ['analytics', 'session', 'platform'],
   queue: ['home', 'analytics', 'session', 'platform'],
-  settings: ['session', 'platform'],
+  // The dashboard editor's live preview draws the agent console's own header, bubbles and footer.
+  settings: ['chat', 'session', 'platform'],
   chat: ['session', 'platform']
 };
 const featureBoundaries = Object.entries(FEATURE_DEPENDENCIES).flatMap(([feature, allowed]) =>

@@ -21,6 +21,7 @@ import { DownloadId, DownloadProgress, ReportDownloadArg, ReportPreferences, Rep
 import { CHART_PNG_MAX_BYTES } from './constants';
 import { WatsonImportArg, WatsonImportResult } from './domain/watson-import';
 import { DashboardDesign } from './domain/dashboard-design';
+import { FontChoice } from './domain/design';
 
 /**
  * The IPC contract between renderer and main process: channel → argument schema and result schema.
@@ -29,6 +30,14 @@ import { DashboardDesign } from './domain/dashboard-design';
  * Every handler validates its argument with `arg` before anything else runs.
  * Results cross the boundary as `IpcResult`: errors are data, never thrown across processes.
  */
+
+/** 'design:font': a family and one of its variants, as the web-fonts list names them. */
+export const FontFileArg = z.strictObject({
+  family: FontChoice.shape.family,
+  variant: z.string().regex(/^(\d{3})?(regular|italic)?$/, { message: 'La variante de la fuente no es válida' }).min(1, { message: 'La variante de la fuente no es válida' })
+});
+export type FontFileArg = z.infer<typeof FontFileArg>;
+export const FontDataUrl = z.string().startsWith('data:font/woff2;base64,');
 
 /**
  * The dashboard design the app wears (issue 40), as the main process hands it over: the design
@@ -39,7 +48,7 @@ import { DashboardDesign } from './domain/dashboard-design';
 export const DesignView = z.object({
   design: DashboardDesign,
   logo: z.string().startsWith('data:image/').nullable(),
-  font: z.string().startsWith('data:font/woff2;base64,').nullable(),
+  font: FontDataUrl.nullable(),
   logoError: z.string().nullable()
 });
 export type DesignView = z.infer<typeof DesignView>;
@@ -119,6 +128,11 @@ export const ipcContract = {
   'errors:report': { arg: ErrorReport, result: z.null() },
   /** The design the app wears now (the cached one until the platform answers); afterwards 'design:changed' pushes every change. */
   'design:current': { arg: none, result: DesignView },
+  /**
+   * A font's file for the dashboard editor's preview, as a data: URL (CSP font-src 'self' data:):
+   * only a family and variant the platform's web-fonts list offers (the allow-list), fetched from its /fonts route.
+   */
+  'design:font': { arg: FontFileArg, result: FontDataUrl },
 
   /* The agent console (role 5). The main process's chat link holds the socket; see src/shared/chat-console.ts. */
   /** The console as it stands now; afterwards 'chat:changed' pushes every change. */

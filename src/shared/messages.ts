@@ -57,7 +57,10 @@ export const MSG = {
     chatsLoadFailed: 'Error al obtener chats',
     fontsLoadFailed: 'Error al cargar Google Fonts',
     configUpdated: 'Configuración actualizada exitosamente',
-    logoUpdated: 'Logo actualizado exitosamente'
+    logoUpdated: 'Logo actualizado exitosamente',
+    versionsLoadFailed: 'Error al obtener las versiones del diseño', // ours
+    versionRestored: 'Versión restaurada exitosamente', // ours
+    versionRestoreFailed: 'Error al restaurar la versión del diseño' // ours
   },
 
   locations: {

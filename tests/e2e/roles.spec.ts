@@ -100,8 +100,8 @@ for (const { email, path } of [
   { email: 'admin@demo.co', path: '/chat' },
   { email: 'supervisor@demo.co', path: '/analitica' },
   { email: 'admin@demo.co', path: '/no-existe' },
-  // Allowed by role 1's menu, but no issue has built the dashboard editor's page yet.
-  { email: 'superadmin@demo.co', path: '/configuracion/personalizacion/dashboard' }
+  // Allowed by role 1's menu, but no issue has built the widget editor's page yet.
+  { email: 'superadmin@demo.co', path: '/configuracion/personalizacion/widget' }
 ]) {
   test(`${email} opening ${path} sees the 404 page`, async ({ page }) => {
     await page.goto('/login');

@@ -22,7 +22,7 @@ export interface IpcServices {
   chat: ChatService;
   analytics: AnalyticsService;
   /** The dashboard design the app wears. */
-  design: Pick<DesignService, 'current'>;
+  design: Pick<DesignService, 'current' | 'font'>;
   /** The monitor link: which organisation's live notices the pages follow. */
   monitor: Pick<MonitorLink, 'follow'>;
   settings: SettingsService;
@@ -71,6 +71,7 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'platform:endMessages': () => services.platform.endMessages(),
     'errors:report': (arg) => services.errors.report(arg),
     'design:current': () => services.design.current(),
+    'design:font': (arg) => services.design.font(arg),
     'update:current': () => Promise.resolve({ ok: true, data: services.updates.view() }),
     'update:install': () => Promise.resolve(services.updates.install()),
     'chat:state': () => services.chat.state(),

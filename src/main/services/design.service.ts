@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { endpoints } from '../../shared/api/catalogue';
 import { DEFAULT_DASHBOARD_DESIGN, LOGO_MAX_BYTES, LOGO_TYPES, type DashboardDesign } from '../../shared/domain/dashboard-design';
 import { fontFilePath } from '../../shared/domain/design';
-import type { DesignView, IpcResult } from '../../shared/ipc';
+import type { DesignView, FontFileArg, IpcResult } from '../../shared/ipc';
 import { MSG } from '../../shared/messages';
 import type { DesignChanged } from '../../shared/realtime';
 import type { ApiClient } from './api-client';
@@ -13,6 +13,8 @@ import type { SessionStore } from './session-store';
 
 /** A font file larger than this is not a font the platform serves (its latin woff2 files are ~20–60 KB). */
 const FONT_MAX_BYTES = 512 * 1024;
+/** The words of a font the platform does not serve (the server refuses it in the same words). */
+export const UNKNOWN_FONT = 'La fuente no está disponible en la plataforma';
 const LOGO_URL = /^\/api\/multimedia\/descargar\/([A-Za-z0-9_-]{1,100})$/;
 
 export interface DesignServiceDeps {
@@ -30,6 +32,8 @@ export interface DesignServiceDeps {
 export interface DesignService {
   /** 'design:current': what the app wears now. */
   current(): Promise<IpcResult<DesignView>>;
+  /** 'design:font': the file of a font the platform's list offers, as a data: URL (the editor's preview). */
+  font(arg: FontFileArg): Promise<IpcResult<string>>;
   /** Fetches the session organisation's design and logo (done at sign-in; the tests await it). */
   refresh(): Promise<void>;
   dispose(): void;
@@ -86,9 +90,14 @@ export function createDesignService(deps: DesignServiceDeps): DesignService {
   }
 
   async function fontData(design: DashboardDesign): Promise<string | null> {
+    return fontFile(design.fuente);
+  }
+
+  /** A font's file from the platform's /fonts route, as a data: URL; null when it is not a WOFF2 file of at most FONT_MAX_BYTES. */
+  async function fontFile(font: FontFileArg): Promise<string | null> {
     const base = (await deps.serviceUrls())?.virtualAgent.replace(/\/+$/, '');
     if (!base) return null;
-    const response = await deps.fetch(`${base}${fontFilePath(design.fuente)}`, { method: 'GET', signal: AbortSignal.timeout(15_000) });
+    const response = await deps.fetch(`${base}${fontFilePath(font)}`, { method: 'GET', signal: AbortSignal.timeout(15_000) });
     if (!response.ok || !response.body) return null;
     const bytes = await readCapped(response.body, FONT_MAX_BYTES);
     const type = bytes ? await fileTypeFromBuffer(bytes) : undefined;
@@ -145,7 +154,29 @@ export function createDesignService(deps: DesignServiceDeps): DesignService {
     )
   ];
 
+  /** The preview's font files already fetched, by family and variant (a handful at most: the platform serves a small set). */
+  const previewFonts = new Map<string, string>();
+
+  /**
+   * 'design:font': only a family and variant the platform's web-fonts list offers (the allow-list,
+   * asked with the session's token), so the renderer cannot make the main process fetch any other path.
+   */
+  async function font(arg: FontFileArg): Promise<IpcResult<string>> {
+    const key = `${arg.family}\u0000${arg.variant}`;
+    const known = previewFonts.get(key);
+    if (known) return { ok: true, data: known };
+    const list = await deps.api.call(endpoints.webFonts, { query: { limit: 200 } });
+    if (!list.ok) return { ok: false, error: { status: list.error.status, message: MSG.dashboard.fontsLoadFailed } };
+    const offered = list.data.items.some((f) => f.family === arg.family && f.variants.includes(arg.variant));
+    if (!offered) return { ok: false, error: { status: 422, message: UNKNOWN_FONT } };
+    const data = await fontFile(arg).catch(() => null);
+    if (!data) return { ok: false, error: { status: 502, message: MSG.dashboard.fontsLoadFailed } };
+    previewFonts.set(key, data);
+    return { ok: true, data };
+  }
+
   return {
+    font,
     current: async () => {
       // The first ask of a window: the cached design now, the platform's (when signed in) as 'design:changed' once it answers.
       if (!worn) {

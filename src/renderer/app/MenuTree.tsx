@@ -16,12 +16,13 @@ const useStyles = makeStyles({
     minHeight: '36px',
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForeground1,
+    // The drawer's text colour (colores.secundario, made readable); hover darkens or lightens whatever the drawer wears.
+    color: 'inherit',
     fontSize: tokens.fontSizeBase300,
     fontFamily: tokens.fontFamilyBase,
     textDecoration: 'none',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' }
+    ':hover': { backgroundColor: 'color-mix(in srgb, currentColor 12%, transparent)' },
+    ':focus-visible': { outline: '2px solid currentColor', outlineOffset: '-2px' }
   },
   group: {
     border: 'none',

@@ -14,10 +14,12 @@ export interface TextFieldProps {
   required?: boolean;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Drawn inside the box before the text (the colour fields' native picker). */
+  contentBefore?: InputProps['contentBefore'];
 }
 
 /** One labelled text input with its validation message: the field every form of the app uses. */
-export function TextField({ label, name, value, onChange, error, hint, type = 'text', autoComplete, required = true, disabled, inputRef }: TextFieldProps) {
+export function TextField({ label, name, value, onChange, error, hint, type = 'text', autoComplete, required = true, disabled, inputRef, contentBefore }: TextFieldProps) {
   return (
     <Field label={label} required={required} hint={hint} validationMessage={error} validationState={error ? 'error' : 'none'}>
       <Input
@@ -28,6 +30,7 @@ export function TextField({ label, name, value, onChange, error, hint, type = 't
         value={value}
         onChange={(_, d) => onChange(d.value)}
         disabled={disabled}
+        contentBefore={contentBefore}
       />
     </Field>
   );

@@ -5,7 +5,7 @@ import { createMemorySettings, silentLogger, type Tokens } from '../../../src/ma
 import type { SessionChange } from '../../../src/main/services/session-store';
 import { endpoints } from '../../../src/shared/api/catalogue';
 import { DEFAULT_DASHBOARD_DESIGN, type DashboardDesign } from '../../../src/shared/domain/dashboard-design';
-import type { DesignView, IpcResult } from '../../../src/shared/ipc';
+import { FontFileArg, type DesignView, type IpcResult } from '../../../src/shared/ipc';
 import { agentServerEvents, monitorServerEvents, type DesignChanged } from '../../../src/shared/realtime';
 import { accessToken, deferred, refreshToken, settle, T0, URLS } from './fakes';
 
@@ -21,6 +21,7 @@ const ok = <T>(data: T): IpcResult<T> => ({ ok: true, data });
 const signedIn: Tokens = { access: accessToken({ company: 100 }), refresh: refreshToken(T0 + 86_400_000) };
 
 interface Answers {
+  fonts: () => Promise<IpcResult<{ items: Array<{ family: string; category: string; variants: string[] }> }>>;
   design: () => Promise<IpcResult<DashboardDesign | null>>;
   image: () => Promise<IpcResult<{ Imagen: string }>>;
 }
@@ -37,6 +38,7 @@ function setup(answers: Partial<Answers>, options: { cached?: DashboardDesign; t
   const api: DesignServiceDeps['api'] = {
     call: (async (def: unknown, input?: { params?: { id?: string } }) => {
       if (def === endpoints.dashboardDesign) return (answers.design ?? (async () => ok(null)))();
+      if (def === endpoints.webFonts) return (answers.fonts ?? (async () => ok({ items: [{ family: 'Lato', category: 'sans-serif', variants: ['regular', '700'] }] })))();
       if (def === endpoints.dashboardImage) return (answers.image ?? (async () => ok({ Imagen: '' })))();
       if (def === endpoints.downloadFile) {
         downloads.push(input?.params?.id ?? '');
@@ -158,5 +160,28 @@ describe('the dashboard design service', () => {
       for (const payload of bad) expect(schema.safeParse(payload).success).toBe(false);
       expect(schema.safeParse({ design: DEFAULT_DASHBOARD_DESIGN, logo: '' }).success).toBe(true);
     }
+  });
+
+  it('hands the preview a font file only for a family and variant the platform lists, once fetched', async () => {
+    const t = setup({});
+    const lato = await t.service.font({ family: 'Lato', variant: '700' });
+    expect(lato).toEqual({ ok: true, data: `data:font/woff2;base64,${WOFF2.toString('base64')}` });
+    expect(t.fonts).toEqual([`${URLS.virtualAgent}/fonts/lato/700.woff2`]);
+    // Asked again: from memory.
+    await t.service.font({ family: 'Lato', variant: '700' });
+    expect(t.fonts).toHaveLength(1);
+    // Not in the list (another family, another variant): refused, nothing fetched.
+    expect(await t.service.font({ family: 'Comic Neue', variant: 'regular' })).toMatchObject({ ok: false, error: { status: 422, message: 'La fuente no está disponible en la plataforma' } });
+    expect(await t.service.font({ family: 'Lato', variant: '900' })).toMatchObject({ ok: false, error: { status: 422 } });
+    expect(t.fonts).toHaveLength(1);
+    // The channel's argument admits no path: a variant is a weight and/or style, no more.
+    for (const variant of ['../../api/x', '700.woff2', '']) expect(FontFileArg.safeParse({ family: 'Lato', variant }).success).toBe(false);
+    expect(FontFileArg.safeParse({ family: 'Lato', variant: '700italic' }).success).toBe(true);
+  });
+
+  it('says the fonts could not be loaded when the list cannot be read', async () => {
+    const t = setup({ fonts: async () => ({ ok: false, error: { status: 500, message: 'x' } }) });
+    expect(await t.service.font({ family: 'Lato', variant: 'regular' })).toEqual({ ok: false, error: { status: 500, message: 'Error al cargar Google Fonts' } });
+    expect(t.fonts).toEqual([]);
   });
 });

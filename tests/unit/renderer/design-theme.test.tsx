@@ -9,6 +9,9 @@ import { designTheme } from '../../../src/renderer/components/brand-theme';
 import { bubbleColoursAtom } from '../../../src/renderer/features/chat/theme';
 import { DEFAULT_DESIGN_VIEW, designThemeAtom } from '../../../src/renderer/features/design/atoms';
 import { DesignProvider } from '../../../src/renderer/features/design/DesignProvider';
+import { wornColours } from '../../../src/renderer/features/design/wear';
+import { DesignPreview, useWornColours } from '../../../src/renderer/features/design/worn';
+import { contrast } from '../../../src/shared/color';
 import { installFakeAtiende, ok } from './fake-atiende';
 
 const brand = (background: string): DashboardDesign => ({
@@ -81,5 +84,51 @@ describe('the app wears the dashboard design', () => {
     act(() => fake.emit('design:changed', { ...DEFAULT_DESIGN_VIEW, design: brand('#2e7d32') }));
     await act(async () => answer({ ok: true, data: { ...DEFAULT_DESIGN_VIEW, design: brand('#aa0000') } }));
     expect(store.get(designThemeAtom).colorBrandBackground).toBe('#2e7d32');
+  });
+});
+
+describe('the parts the design paints (wear.ts), in the app and in a preview', () => {
+  afterEach(() => cleanup());
+
+  it('gives the drawer, the console header and footer their design colours, each text made readable', () => {
+    const design: DashboardDesign = {
+      ...DEFAULT_DASHBOARD_DESIGN,
+      colores: {
+        ...DEFAULT_DASHBOARD_DESIGN.colores,
+        secundario: { background: '#1b1b1b', color: '#eeeeee' },
+        asesorHumano: {
+          ...DEFAULT_DASHBOARD_DESIGN.colores.asesorHumano,
+          header: { background: '#ffffff', color: '#dddddd' },
+          footer: { background: '#003366', iconsColor: '#004488' }
+        }
+      }
+    };
+    const worn = wornColours(design);
+    expect(worn.drawer).toEqual({ background: '#1b1b1b', color: '#eeeeee' });
+    expect(worn.consoleHeader.background).toBe('#ffffff');
+    expect(contrast('#ffffff', worn.consoleHeader.color)).toBeGreaterThanOrEqual(4.5);
+    expect(worn.consoleFooter.background).toBe('#003366');
+    // The footer's text and icons on its dark background: text 4.5:1, icons 3:1.
+    expect(contrast('#003366', worn.consoleFooter.color)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#003366', worn.consoleFooter.icons)).toBeGreaterThanOrEqual(3);
+    expect(worn.consoleFooter.icons).not.toBe('#004488');
+  });
+
+  it('a DesignPreview wears its own design inside, the app its own outside', () => {
+    installFakeAtiende();
+    const draft: DesignView = { ...DEFAULT_DESIGN_VIEW, design: { ...DEFAULT_DASHBOARD_DESIGN, colores: { ...DEFAULT_DASHBOARD_DESIGN.colores, secundario: { background: '#222222', color: '#ffffff' } } } };
+    function Drawer({ id }: { id: string }) {
+      return <div data-testid={id} style={{ backgroundColor: useWornColours().drawer.background }} />;
+    }
+    render(
+      <Provider store={createStore()}>
+        <Drawer id="app" />
+        <DesignPreview view={draft}>
+          <Drawer id="preview" />
+        </DesignPreview>
+      </Provider>
+    );
+    expect(screen.getByTestId('app').style.backgroundColor).toBe('rgb(2, 152, 177)');
+    expect(screen.getByTestId('preview').style.backgroundColor).toBe('rgb(34, 34, 34)');
   });
 });

@@ -51,7 +51,7 @@ export function installFakeAtiende() {
       endMessages: vi.fn(() => ok([{ acronym: 'FCFHL', clientMessage: 'Gracias por escribirnos', idEndTypeConversation: 6, fin: true }]))
     },
     errors: { report: vi.fn((_arg: unknown) => ok(null)) },
-    design: { current: vi.fn(() => ok(DEFAULT_DESIGN_VIEW)) },
+    design: { current: vi.fn(() => ok(DEFAULT_DESIGN_VIEW)), font: vi.fn((_arg: unknown) => ok(`data:font/woff2;base64,${btoa('wOF2')}`)) },
     chat: {
       state: vi.fn(() => ok<ConsoleState>({ connection: 'online', agentStatus: null, chats: [], waiting: 0 })),
       messages: vi.fn((_arg: unknown) => ok<ConsoleMessage[]>([])),

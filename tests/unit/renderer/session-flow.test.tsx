@@ -89,8 +89,8 @@ describe('the routed app', () => {
 
   it('shows the 404 page for an allowed path whose page does not exist yet', async () => {
     fake.api.session.get.mockImplementation(() => ok(sessionView(3)));
-    // The dashboard editor is not built yet: its menu path is allowed, its page not registered.
-    renderApp('/configuracion/personalizacion/dashboard', store);
+    // The widget editor is not built yet: its menu path is allowed, its page not registered.
+    renderApp('/configuracion/personalizacion/widget', store);
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
   });
 

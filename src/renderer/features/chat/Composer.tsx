@@ -9,6 +9,7 @@ import { MessageText } from '../../../shared/realtime';
 import { useNotify } from '../../app/toasts';
 import { EMPTY_DRAFT, composerFocusAtom, draftsAtom, uploadsAtom } from './atoms';
 import { clearUploadErrorAtom, sendDraftAtom, updateDraftAtom, uploadFileAtom } from './actions';
+import { ConsoleFooter, FooterTool } from './ConsoleFooter';
 import { TemplatePicker } from './TemplatePicker';
 import { SlashMenu, slashOptionId } from './SlashMenu';
 import { applyTemplate, filterTemplates, slashToken } from './slash';
@@ -22,14 +23,9 @@ export const MESSAGE_MAX = MessageText.maxLength ?? 4000;
 export const COUNTER_FROM = Math.floor(MESSAGE_MAX * 0.9);
 
 const useStyles = makeStyles({
-  form: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}`,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`
-  },
-  notice: { color: tokens.colorNeutralForeground2 },
+  // On the footer's background (ConsoleFooter): the footer's text colour.
+  notice: { color: 'inherit' },
+  onFooter: { color: 'inherit' },
   staged: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -43,8 +39,8 @@ const useStyles = makeStyles({
   textarea: { width: '100%' },
   field: { position: 'relative' },
   meta: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
-  hint: { flexGrow: 1, color: tokens.colorNeutralForeground3 },
-  counter: { flexShrink: 0, color: tokens.colorNeutralForeground2, fontVariantNumeric: 'tabular-nums' },
+  hint: { flexGrow: 1, color: 'inherit' },
+  counter: { flexShrink: 0, color: 'inherit', fontVariantNumeric: 'tabular-nums' },
   over: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   tools: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   spacer: { flexGrow: 1 }
@@ -163,8 +159,7 @@ export function Composer({ chat }: { chat: AgentChatView }) {
   }
 
   return (
-    <form
-      className={styles.form}
+    <ConsoleFooter
       aria-label={CHAT_TEXT.reply}
       onSubmit={(e) => {
         e.preventDefault();
@@ -191,7 +186,7 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           {MSG.files.uploadFailed}
         </Text>
       )}
-      <Field label={CHAT_TEXT.composer} className={styles.field}>
+      <Field label={{ children: CHAT_TEXT.composer, className: styles.onFooter }} className={styles.field}>
         {slashOpen && <SlashMenu id={listId} templates={templates} matches={matches} active={activeIndex} onChoose={choose} />}
         <Textarea
           ref={textRef}
@@ -235,7 +230,7 @@ export function Composer({ chat }: { chat: AgentChatView }) {
       </div>
       <div className={styles.tools}>
         <TemplatePicker conversationId={id} disabled={closed} />
-        <Button
+        <FooterTool
           icon={<Attach20Regular />}
           disabled={closed || uploading}
           onClick={() => {
@@ -244,7 +239,7 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           }}
         >
           {CHAT_TEXT.attach}
-        </Button>
+        </FooterTool>
         <input ref={fileRef} type="file" hidden tabIndex={-1} aria-hidden onChange={(e) => void onFile(e)} data-testid="adjunto" />
         <div className={styles.spacer} />
         <Button
@@ -256,6 +251,6 @@ export function Composer({ chat }: { chat: AgentChatView }) {
           {CHAT_TEXT.send}
         </Button>
       </div>
-    </form>
+    </ConsoleFooter>
   );
 }

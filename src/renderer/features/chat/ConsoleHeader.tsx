@@ -2,6 +2,7 @@ import { useAtom } from 'jotai';
 import { Badge, ToggleButton, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { BookContacts20Regular } from '@fluentui/react-icons';
 import type { ConsoleState } from '../../../shared/chat-console';
+import { useWornColours } from '../design/worn';
 import { directoryOpenAtom } from './atoms';
 import { StatusSwitch } from './StatusSwitch';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -16,7 +17,6 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: tokens.spacingHorizontalL,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusMedium,
     boxShadow: tokens.shadow2
   },
@@ -24,12 +24,14 @@ const useStyles = makeStyles({
   spacer: { flexGrow: 1 }
 });
 
-/** The agent's bar: status switch, connection state, the queue, and the directory toggle. */
+/** The agent's bar (the console's header, wearing the design): status switch, connection state, the queue, and the directory toggle. */
 export function ConsoleHeader({ state }: { state: ConsoleState }) {
   const styles = useStyles();
   const [directoryOpen, setDirectoryOpen] = useAtom(directoryOpenAtom);
+  // colores.asesorHumano.header, made readable: the title and the captions take its text colour.
+  const bar = useWornColours().consoleHeader;
   return (
-    <div className={styles.bar}>
+    <div className={styles.bar} style={{ backgroundColor: bar.background, color: bar.color }} data-testid="cabecera-consola">
       <Title3 as="h1" className={styles.title}>
         {CHAT_TEXT.pageTitle}
       </Title3>

@@ -1,10 +1,9 @@
 import { memo } from 'react';
-import { useAtomValue } from 'jotai';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ConsoleMessage } from '../../../shared/chat-console';
 import { formatEscalatedTime } from '../../../shared/format';
 import { AttachmentChip } from './AttachmentChip';
-import { bubbleColoursAtom } from './theme';
+import { useWornColours } from '../design/worn';
 import { CHAT_TEXT, SENDER_LABEL } from './texts';
 
 const useStyles = makeStyles({
@@ -40,7 +39,8 @@ const useStyles = makeStyles({
 /** One message: the customer and the assistant on the left, the agent on the right, system notices centred. */
 export const MessageBubble = memo(function MessageBubble({ message, phase }: { message: ConsoleMessage; phase: 'bot' | 'human' }) {
   const styles = useStyles();
-  const bubbles = useAtomValue(bubbleColoursAtom);
+  // The design worn here: the app's, or the editor preview's draft.
+  const bubbles = useWornColours();
   const system = message.tipoMensaje === 'COMMAND' || message.tipoUsuario === 'SISTEMA';
   const meta = message.pending ? CHAT_TEXT.sending : formatEscalatedTime(message.fechaMensaje);
   const sender = message.tipoMensaje === 'COMMAND' ? CHAT_TEXT.endMessage : SENDER_LABEL[message.tipoUsuario];

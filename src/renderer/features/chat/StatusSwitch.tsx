@@ -25,7 +25,8 @@ const PRESENCE: Record<AgentStatus, PresenceBadgeStatus> = { CONECTADO: 'availab
 
 const useStyles = makeStyles({
   root: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  since: { color: tokens.colorNeutralForeground2 }
+  // On the console's header: its text colour.
+  since: { color: 'inherit' }
 });
 
 /** Conectado / Pausa (with its pause event, required) / Desconectado, and since when (SPEC §4 agent status). */

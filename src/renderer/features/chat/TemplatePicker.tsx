@@ -1,8 +1,9 @@
 import { useSetAtom } from 'jotai';
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
+import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
 import { TextBulletListSquare20Regular } from '@fluentui/react-icons';
 import { MSG } from '../../../shared/messages';
 import { insertIntoDraftAtom } from './actions';
+import { FooterTool } from './ConsoleFooter';
 import { useTemplates } from './templates';
 import { CHAT_TEXT } from './texts';
 
@@ -21,9 +22,9 @@ export function TemplatePicker({ conversationId, disabled }: { conversationId: s
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Button icon={<TextBulletListSquare20Regular />} disabled={disabled}>
+        <FooterTool icon={<TextBulletListSquare20Regular />} disabled={disabled}>
           {CHAT_TEXT.templates}
-        </Button>
+        </FooterTool>
       </MenuTrigger>
       <MenuPopover>
         <MenuList aria-label={CHAT_TEXT.templates}>

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { FluentProvider } from '@fluentui/react-components';
-import { fontFaceRule } from '../../../shared/font-stack';
 import { designThemeAtom, designViewAtom } from './atoms';
+import { useFontFace } from './worn';
 
 /**
  * Keeps designViewAtom on what the main process says the app wears: asks once ('design:current':
@@ -23,24 +23,10 @@ function useDesignSync(): void {
   }, [setView]);
 }
 
-/** The design's font file as an @font-face rule, in one style element of the document's head. */
-function useFontFace(): void {
-  const { design, font } = useAtomValue(designViewAtom);
-  const rule = font ? fontFaceRule(design.fuente, font) : null;
-  useEffect(() => {
-    if (!rule) return;
-    const style = document.createElement('style');
-    style.dataset.designFont = design.fuente.family;
-    style.textContent = rule;
-    document.head.appendChild(style);
-    return () => style.remove();
-  }, [rule, design.fuente.family]);
-}
-
 /** The app's FluentProvider, wearing the organisation's design live. */
 export function DesignProvider({ children }: { children: ReactNode }) {
   useDesignSync();
-  useFontFace();
+  useFontFace(useAtomValue(designViewAtom));
   const theme = useAtomValue(designThemeAtom);
   return (
     <FluentProvider theme={theme} id="app-provider">
