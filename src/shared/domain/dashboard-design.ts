@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ColorPair, FontChoice, IconBar } from './design';
 import { ImageUrl, PositiveInt } from './fields';
 import { DEFAULT_WIDGET_THEME } from './widget-design';
+import { readable } from '../color';
 
 /** The logo: a PNG, JPEG or WebP of at most 2 MB (SVG refused: no sanitiser); the platform also checks its sides. */
 export const LOGO_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -22,19 +23,21 @@ export type DashboardDesign = z.infer<typeof DashboardDesign>;
 
 /**
  * The design used when none comes back (SPEC §8). SPEC gives no dashboard values; these reuse the
- * default widget theme's colours (SPEC §3) so both look alike out of the box.
+ * default widget theme's colours (SPEC §3) so both look alike out of the box, with each text colour
+ * the one the app wears on them — the nearest shade that meets WCAG AA (src/shared/color.ts: white
+ * on the SPEC's light teal is 3,4:1) — so the default passes the editor's own check unchanged.
  */
 const widget = DEFAULT_WIDGET_THEME.colores;
 export const DEFAULT_DASHBOARD_DESIGN: DashboardDesign = {
   colores: {
-    header: widget.header,
-    principal: widget.principal,
-    secundario: widget.secundario,
+    header: readable(widget.header),
+    principal: readable(widget.principal),
+    secundario: readable(widget.secundario),
     asesorHumano: {
-      header: widget.header,
-      mensajeAsesor: widget.mensajeAsesor,
-      mensajeCliente: widget.mensajeCliente,
-      footer: { background: '#ffffff', iconsColor: widget.header.background }
+      header: readable(widget.header),
+      mensajeAsesor: readable(widget.mensajeAsesor),
+      mensajeCliente: readable(widget.mensajeCliente),
+      footer: { background: '#ffffff', iconsColor: readable({ background: '#ffffff', color: widget.header.background }, 'ui').color }
     }
   },
   fuente: DEFAULT_WIDGET_THEME.font
