@@ -12,6 +12,7 @@ import type { ReportSchedules } from '../services/report-schedules';
 import type { Logger } from '../services/ports';
 import type { SessionService } from '../services/session.service';
 import type { SettingsService } from '../services/settings.service';
+import type { WidgetHostService } from '../services/widget-host.service';
 import { parseSpanish } from '../services/validation';
 
 export interface IpcServices {
@@ -25,6 +26,8 @@ export interface IpcServices {
   /** The monitor link: which organisation's live notices the pages follow. */
   monitor: Pick<MonitorLink, 'follow'>;
   settings: SettingsService;
+  /** The widget editor's platform address and clipboard. */
+  widgetHost: WidgetHostService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
 }
@@ -68,6 +71,8 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'platform:endMessages': () => services.platform.endMessages(),
     'errors:report': (arg) => services.errors.report(arg),
     'design:current': () => services.design.current(),
+    'widget:platformOrigin': () => services.widgetHost.platformOrigin(),
+    'clipboard:writeText': (arg) => services.widgetHost.copy(arg),
     'chat:state': () => services.chat.state(),
     'chat:messages': (arg) => services.chat.messages(arg),
     'chat:view': (arg) => services.chat.view(arg),

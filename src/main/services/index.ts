@@ -7,12 +7,13 @@ import { createErrorReportService, type ErrorReportService } from './error-repor
 import { createEventBus, type EventBus } from './event-bus';
 import { createMonitorLink, type MonitorLink } from './monitor-link';
 import { createPlatformService, type PlatformService } from './platform.service';
-import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
+import { createSilentNotifier, type Clipboard, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
 import { createSessionStore } from './session-store';
 import { createReportDownloads, type ReportDownloads } from './report-downloads';
 import { createReportSchedules, type ReportSchedules } from './report-schedules';
 import { createSettingsService, type SettingsService } from './settings.service';
+import { createWidgetHostService, type WidgetHostService } from './widget-host.service';
 
 export interface MainServices {
   session: SessionService;
@@ -24,6 +25,8 @@ export interface MainServices {
   design: DesignService;
   monitor: MonitorLink;
   settings: SettingsService;
+  /** The widget editor's platform address and clipboard (issue 40). */
+  widgetHost: WidgetHostService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
   /** The chat link itself, for the host: window visibility. */
@@ -45,6 +48,8 @@ export interface MainServicesDeps {
   notifier?: Notifier;
   /** Where received chat files and chart images are saved; without one, saving a file answers an error. */
   fileSaver?: FileSaver;
+  /** The system clipboard; without one, a text copied is only kept in memory (the browser host). */
+  clipboard?: Clipboard;
   /** Chat link tuning, for tests: jitter source, ack timeout, notification repeat, reconnect backoff. */
   chat?: { random?: () => number; ackTimeoutMs?: number; repeatMs?: number; backoff?: { baseMs: number; maxMs: number } };
 }
@@ -55,6 +60,16 @@ const noFileSaver: FileSaver = {
   chooseFolder: () => Promise.reject(new Error('No file saver configured')),
   showInFolder: () => undefined
 };
+
+/** A clipboard in memory: what a host without the system's (the browser host) copies stays here. */
+function memoryClipboard(): Clipboard {
+  const held = { text: '' };
+  return {
+    writeText: (text) => {
+      held.text = text;
+    }
+  };
+}
 
 /** Wires the services over their ports; used by the Electron composition root and the browser host alike. */
 export async function createMainServices(deps: MainServicesDeps): Promise<MainServices> {
@@ -93,6 +108,7 @@ export async function createMainServices(deps: MainServicesDeps): Promise<MainSe
     design,
     monitor: monitorLink,
     settings: createSettingsService({ api, store }),
+    widgetHost: createWidgetHostService({ serviceUrls, clipboard: deps.clipboard ?? memoryClipboard(), logger: deps.logger }),
     downloads,
     schedules,
     chatLink,

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { parseInput } from '../http/validation';
-import { EMBED_PARAM, LAUNCHER_PATH, LOADER_PATH, WIDGET_AVATAR_PATH } from '../../shared/widget-embed';
+import { EMBED_PARAM, PREVIEW_PARAM, LAUNCHER_PATH, LOADER_PATH, WIDGET_AVATAR_PATH } from '../../shared/widget-embed';
 import { findWidgetAvatar } from './avatar';
 import { loadLauncher, loadWidgetConfig, WidgetQuery } from './config';
 import { contentDisposition, findConversationFile, WidgetFileParams, WidgetFileQuery } from './files';
@@ -66,13 +66,16 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
     const nonce = createNonce();
     const query = WidgetQuery.safeParse(request.query);
     // embed=1: the loader's iframe (issue 40), framable by any site; its errors show in the panel too.
-    const embed = (request.query as Record<string, unknown> | undefined)?.[EMBED_PARAM] === '1';
+    const flags = request.query as Record<string, unknown> | undefined;
+    const preview = flags?.[PREVIEW_PARAM] === '1';
+    // Issue 40: preview=1 is the widget editor's frame (no chat); framable like the embed.
+    const embed = flags?.[EMBED_PARAM] === '1' || preview;
     if (!query.success) {
       return sendPage(reply, 400, nonce, renderErrorPage(WIDGET_TEXTS.badRequestTitle, query.error.issues[0]?.message ?? WIDGET_TEXTS.notFoundBody, nonce), embed);
     }
     const config = await loadWidgetConfig(app.db, query.data.org, query.data.va);
     if (!config) return sendPage(reply, 404, nonce, renderErrorPage(WIDGET_TEXTS.notFoundTitle, WIDGET_TEXTS.notFoundBody, nonce), embed);
-    return sendPage(reply, 200, nonce, renderWidgetPage(config, nonce, { embed }), embed);
+    return sendPage(reply, 200, nonce, renderWidgetPage(config, nonce, { embed: embed && !preview, preview }), embed);
   });
 
   // Issue 40: the snippet's script, for any site (classic script: CORP cross-origin so a page under COEP may load it too).

@@ -30,6 +30,7 @@ function spies(): IpcServices {
     },
     platform: { channels: vi.fn(), organizations: vi.fn(), virtualAgents: vi.fn(), endMessages: vi.fn() },
     errors: { report: none },
+    widgetHost: { platformOrigin: vi.fn(), copy: none },
     design: { current: vi.fn(async () => ({ ok: true as const, data: { design: DEFAULT_DASHBOARD_DESIGN, logo: null, font: null, logoError: null } })) },
     chat: {
       state: vi.fn(),

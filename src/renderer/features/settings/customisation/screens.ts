@@ -5,5 +5,6 @@ import { areaPages } from '../area-pages';
  * settings-screens.ts, a descriptor of the kit (<screen>.screen.tsx) or a page of its own.
  */
 export const CUSTOMISATION_PAGES = areaPages('customisation', {
-  features: () => import('./features.screen').then((m) => m.FeaturesScreen)
+  features: () => import('./features.screen').then((m) => m.FeaturesScreen),
+  widget: () => import('./widget.screen').then((m) => m.WidgetScreen)
 });
