@@ -59,6 +59,12 @@ describe.each(BACKENDS)('the widget design on %s', (backend) => {
     const page = await platform.app.inject({ method: 'GET', url: `/widget?org=100&va=${VA}` });
     expect(page.body).toContain('--header-bg:#5b2a86');
     expect(page.body).toContain('/fonts/lato/regular.woff2');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The editor's live preview: the same page, no chat, framable by the desktop app.
+    const preview = await platform.app.inject({ method: 'GET', url: `/widget?org=100&va=${VA}&preview=1` });
+    expect(preview.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(preview.body).toMatch(/"preview":true/);
+    expect(preview.body).toMatch(/"embed":false/);
   });
 
   it('refuses a colour that is not hex, a pair that does not reach WCAG AA (the customer’s bubble too), an unknown font, an unknown key; changing nothing', async () => {
