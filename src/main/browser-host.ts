@@ -25,7 +25,7 @@ import { MSG } from '../shared/messages';
 import { startPlatform } from '../server/platform';
 import type { Db } from '../server/db/types';
 import { bridgeScript, TAB_ID_PATTERN, type HostMessage } from './bridge-script';
-import { RENDERER_SECURITY_HEADERS } from './csp';
+import { rendererSecurityHeaders } from './csp';
 import { createIpcHandlers, isIpcChannel, type IpcHandlers } from './ipc/register';
 import { ensureRendererBuilt, rendererOut } from './renderer-build';
 import { BRIDGE_PATH, BRIDGE_SOCKET_PATH, readRendererFile } from './renderer-files';
@@ -171,7 +171,7 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
     // Browsers ask for it on their own; the app's icon answers instead of a 404 in the console.
     if (pathname === '/favicon.ico' && existsSync(APP_ICON)) return send(res, 200, 'image/png', await readFile(APP_ICON), req.method === 'HEAD');
     const file = await readRendererFile(rendererOut, pathname, { bridge: true });
-    send(res, file.status, file.contentType, file.body, req.method === 'HEAD');
+    send(res, file.status, file.contentType, file.body, req.method === 'HEAD', platform.url);
   }
 
   function attach(socket: WebSocket, id: string): void {
@@ -278,9 +278,9 @@ export async function startBrowserHost(options: BrowserHostOptions = {}): Promis
   };
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headOnly = false): void {
+function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headOnly = false, platformOrigin: string | null = null): void {
   res.writeHead(status, {
-    ...RENDERER_SECURITY_HEADERS,
+    ...rendererSecurityHeaders(platformOrigin),
     'content-type': contentType,
     'cache-control': 'no-cache',
     'content-length': Buffer.byteLength(body)

@@ -3,7 +3,21 @@
  * app:// protocol and by the browser host. 'unsafe-inline' styles: Griffel (Fluent UI) inserts
  * style elements at run time; scripts stay 'self' only.
  */
-export const CONTENT_SECURITY_POLICY = [
+export function rendererCsp(platformOrigin: string | null): string {
+  return [...BASE_POLICY, frameSrc(platformOrigin)].join('; ');
+}
+
+/**
+ * Frames: the widget editor's preview is the real widget page of the platform (issue 40), so the
+ * platform's origin and no other; with no platform address known, none.
+ */
+function frameSrc(platformOrigin: string | null): string {
+  if (!platformOrigin) return "frame-src 'none'";
+  const origin = new URL(platformOrigin).origin;
+  return `frame-src ${origin}`;
+}
+
+const BASE_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -15,12 +29,18 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'"
-].join('; ');
+];
 
-/** Headers every renderer response carries. */
-export const RENDERER_SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin'
-};
+/** The policy while the platform's address is not known. */
+export const CONTENT_SECURITY_POLICY = rendererCsp(null);
+
+/** Headers every renderer response carries, the platform's origin (if known) allowed as a frame. */
+export function rendererSecurityHeaders(platformOrigin: string | null): Record<string, string> {
+  return {
+    'content-security-policy': rendererCsp(platformOrigin),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin'
+  };
+}
+export const RENDERER_SECURITY_HEADERS = rendererSecurityHeaders(null);

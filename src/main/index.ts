@@ -12,12 +12,13 @@ import { MSG } from '../shared/messages';
 import { WALLBOARD_PATH } from '../shared/supervision-pages';
 import { APP_ORIGIN, isAppUrl, registerAppScheme, serveRenderer } from './adapters/app-protocol.electron';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './adapters/embedded-platform.electron';
+import { createElectronClipboard } from './adapters/clipboard.electron';
 import { createElectronFileSaver } from './adapters/file-saver.electron';
 import { createElectronTokenVault } from './adapters/keychain.electron';
 import { createElectronNotifier, showWindow } from './adapters/notifier.electron';
 import { createElectronSettings } from './adapters/settings.electron';
 import { createAppTray, type AppTray } from './adapters/tray.electron';
-import { CONTENT_SECURITY_POLICY } from './csp';
+import { rendererCsp } from './csp';
 import { createIpcHandlers, IPC_CHANNELS } from './ipc/register';
 import { createMainServices, type MainServices } from './services';
 import { nodeDeskSystem } from './services/desk-report.service';
@@ -45,10 +46,11 @@ let appTray: AppTray | null = null;
 let wallboardWindow: BrowserWindow | null = null;
 
 /** The dev server needs its inline React-refresh preamble and its HMR socket; the built app gets the strict policy. */
-const DEV_CSP = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
-  "connect-src 'self'",
-  `connect-src 'self' ws://${devServerUrl?.host ?? 'localhost'}`
-);
+const devCsp = (platformOrigin: string | null) =>
+  rendererCsp(platformOrigin).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", `connect-src 'self' ws://${devServerUrl?.host ?? 'localhost'}`);
+
+/** The platform's origin, once known (the widget editor's preview frames its widget page): set when the services start. */
+let platformOrigin: () => Promise<string | null> = () => Promise.resolve(null);
 
 if (process.env.ATIENDE_USER_DATA) app.setPath('userData', resolve(process.env.ATIENDE_USER_DATA));
 registerAppScheme();
@@ -141,9 +143,14 @@ function secureSession(): void {
   defaultSession.setPermissionCheckHandler(() => false);
   defaultSession.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
-    if (details.resourceType === 'mainFrame' || details.resourceType === 'subFrame') {
-      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
-      headers['Content-Security-Policy'] = [devServerUrl ? DEV_CSP : CONTENT_SECURITY_POLICY];
+    // The renderer's own documents get its policy; a frame of the platform (the widget preview) keeps the platform's own.
+    if ((details.resourceType === 'mainFrame' || details.resourceType === 'subFrame') && isOwnRendererUrl(details.url)) {
+      void platformOrigin().then((origin) => {
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete headers[name];
+        headers['Content-Security-Policy'] = [devServerUrl ? devCsp(origin) : rendererCsp(origin)];
+        callback({ responseHeaders: headers });
+      });
+      return;
     }
     callback({ responseHeaders: headers });
   });
@@ -190,8 +197,15 @@ async function start(): Promise<void> {
     notifier,
     fileSaver: createElectronFileSaver(() => mainWindow),
     updater: createElectronUpdater(logger),
-    system: nodeDeskSystem(app.getVersion(), () => embedded?.restarts() ?? 0)
+    system: nodeDeskSystem(app.getVersion(), () => embedded?.restarts() ?? 0),
+    clipboard: createElectronClipboard()
   });
+  // An embedded platform still starting delays the renderer's document a few seconds at most; past that it gets no frame-src.
+  platformOrigin = () =>
+    Promise.race([
+      services.widgetHost.platformOrigin().then((answer) => (answer.ok ? answer.data.origin : null)),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))
+    ]);
   registerIpc(services);
   forwardEvents(services);
   appTray = createAppTray({

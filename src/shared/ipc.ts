@@ -133,6 +133,10 @@ export const ipcContract = {
    * only a family and variant the platform's web-fonts list offers (the allow-list), fetched from its /fonts route.
    */
   'design:font': { arg: FontFileArg, result: FontDataUrl },
+  /** Issue 40: the platform's origin, where the widget editor frames the widget's preview and which its embed snippet names. */
+  'widget:platformOrigin': { arg: none, result: z.object({ origin: z.string() }) },
+  /** Puts a text on the system clipboard (the widget editor's 'Copiar'): the renderer has no clipboard permission. */
+  'clipboard:writeText': { arg: z.strictObject({ text: z.string().min(1).max(10_000) }), result: z.null() },
 
   /* The agent console (role 5). The main process's chat link holds the socket; see src/shared/chat-console.ts. */
   /** The console as it stands now; afterwards 'chat:changed' pushes every change. */

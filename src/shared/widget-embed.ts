@@ -12,6 +12,10 @@ export const LAUNCHER_PATH = '/widget/launcher';
 /** The widget page (GET ?org&va); with `embed=1` it may be framed by any origin. */
 export const WIDGET_PAGE_PATH = '/widget';
 export const EMBED_PARAM = 'embed';
+/** With `preview=1` the page is the widget editor's live preview: no chat, the draft design posted to it (docs/widget-embed.md). */
+export const PREVIEW_PARAM = 'preview';
+/** A virtual agent's avatar for the customer's browser (GET ?org&va, public: that avatar only). */
+export const WIDGET_AVATAR_PATH = '/widget/avatar';
 
 /** Every message of the embed protocol carries this tag, so unrelated postMessage traffic is ignored early. */
 export const EMBED_TAG = 'atiende-widget';

@@ -16,7 +16,9 @@ export const WidgetBoot = z.object({
   /** How long widget:start (sent once) waits for its ack. */
   startTimeoutMs: z.number().int().positive(),
   /** Issue 40: the page is the iframe of the loader on a host page (GET /widget?…&embed=1). */
-  embed: z.boolean().default(false)
+  embed: z.boolean().default(false),
+  /** Issue 40: the widget editor's live preview (GET /widget?…&preview=1): no chat, the draft design posted by the editor. */
+  preview: z.boolean().default(false)
 });
 export type WidgetBoot = z.infer<typeof WidgetBoot>;
 export type WidgetTimings = Pick<WidgetBoot, 'ackTimeoutMs' | 'retryDelayMs' | 'startTimeoutMs'>;

@@ -6,6 +6,7 @@ import { WIDGET_BOOT_ID, WIDGET_ROOT_ID, WidgetBoot } from './boot';
 import { WidgetChat } from './chat';
 import { FrameBridge } from './embed';
 import { WidgetApp } from './App';
+import { WidgetPreview } from './Preview';
 import type { ChatSocket, SocketFactory } from './protocol';
 import { RelayedStorage } from './relayed-storage';
 import { loadSession, sessionKey } from './session';
@@ -32,6 +33,10 @@ function store(kind: 'sessionStorage' | 'localStorage'): Storage | null {
 const connectSocket: SocketFactory = (namespace, options): ChatSocket => io(namespace, { path: options.path, auth: options.auth });
 
 async function start(root: HTMLElement, boot: WidgetBoot): Promise<void> {
+  if (boot.preview) {
+    createRoot(root).render(<WidgetPreview boot={boot} />);
+    return;
+  }
   const { org, va } = boot.config;
   // Embedded (issue 40): the loader's hello first, so the conversation is kept under the host page's origin.
   const local = store('localStorage');

@@ -1,15 +1,19 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { paymentMethodsPng } from '../../src/server/demo/demo-files';
+import { settingsPath } from '../../src/shared/settings-screens';
 import { startHostSite, type HostSite } from '../support/host-site';
 import { seriousViolations } from './axe';
 import { agentPage, fillEntryForm, setStatus } from './chat-parties';
-import { expect, test } from './fixtures';
+import { expect, openInApp, signIn, test } from './fixtures';
 
 /**
  * Issue 40: the widget on a company's own site. The site (tests/support/host-site.ts) is another
  * site than the platform (http://localhost:… against http://127.0.0.1:…) with the host-page CSP
  * docs/widget-embed.md documents. A customer opens the launcher, fills the entry form (part of it
  * handed in by the page with Atiende.prefill), talks to an agent, goes to the site's second page
- * and goes on with the same conversation; a second tab shows it too. Then the same widget by
+ * and goes on with the same conversation; a second tab shows it too. Before that, an administrator
+ * gives the widget a new header colour and avatar in personalizacion/widget (its live preview
+ * follows the draft) and the customer's embedded widget wears them. Then the same widget by
  * keyboard alone at 200 % zoom (a 640 × 360 viewport: a 1280 × 720 screen zoomed), with axe inside the frame.
  */
 
@@ -23,6 +27,43 @@ test.afterAll(async () => {
 
 const frameOf = (page: Page) => page.frameLocator('iframe[title^="Chat en línea"]');
 const launcher = (page: Page) => page.getByRole('button', { name: /^(Abrir chat|Minimizar chat)/ });
+
+test('an administrator changes the widget header colour and avatar; the embedded widget wears them', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'admin@demo.co');
+  await openInApp(page, settingsPath('widget'));
+  const form = page.getByRole('form', { name: 'Diseño del widget' });
+  const header = form.getByLabel('Encabezado: fondo', { exact: true });
+  await expect(header).not.toHaveValue('');
+  // The preview is the real widget page, and follows the draft before anything is saved.
+  const preview = page.frameLocator('iframe[title="Vista previa del widget"]');
+  await expect(preview.locator('#widget-assistant-name')).toHaveText('Asistente Demo');
+  await header.fill('#5b2a86');
+  await expect(preview.locator('#widget-header')).toHaveCSS('background-color', 'rgb(91, 42, 134)');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.locator('.fui-ToastTitle', { hasText: 'Configuración actualizada exitosamente' })).toBeVisible();
+
+  await form.getByLabel('Cargar avatar').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: paymentMethodsPng() });
+  await expect(page.locator('.fui-ToastTitle', { hasText: 'Avatar actualizado exitosamente' })).toBeVisible();
+  await expect(preview.locator('#widget-avatar')).toBeVisible();
+
+  // A customer who opens the widget now, on the company's site, gets the new look.
+  const customer = await page.context().browser()?.newContext({ locale: 'es-CO' });
+  if (!customer) throw new Error('no browser');
+  try {
+    const visitor = await customer.newPage();
+    await visitor.goto(site.url);
+    await launcher(visitor).click();
+    const widget = frameOf(visitor);
+    await expect(widget.locator('#widget-header')).toHaveCSS('background-color', 'rgb(91, 42, 134)');
+    await expect(widget.locator('#widget-avatar')).toBeVisible();
+    expect(await widget.locator('#widget-avatar').evaluate((img) => (img as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    // With the saved brand design too, axe finds nothing serious inside the frame.
+    expect(await seriousViolations(visitor)).toEqual([]);
+  } finally {
+    await customer.close();
+  }
+});
 
 test('a customer on another site chats with an agent through the launcher, across pages and tabs', async ({ browser, host }) => {
   test.setTimeout(120_000);

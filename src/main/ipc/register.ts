@@ -13,6 +13,7 @@ import type { ReportSchedules } from '../services/report-schedules';
 import type { Logger } from '../services/ports';
 import type { SessionService } from '../services/session.service';
 import type { SettingsService } from '../services/settings.service';
+import type { WidgetHostService } from '../services/widget-host.service';
 import { parseSpanish } from '../services/validation';
 
 export interface IpcServices {
@@ -26,6 +27,8 @@ export interface IpcServices {
   /** The monitor link: which organisation's live notices the pages follow. */
   monitor: Pick<MonitorLink, 'follow'>;
   settings: SettingsService;
+  /** The widget editor's platform address and clipboard. */
+  widgetHost: WidgetHostService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
   /** The app's own update: the header's chip. */
@@ -74,6 +77,8 @@ export function createIpcHandlers(services: IpcServices, logger: Logger): IpcHan
     'design:font': (arg) => services.design.font(arg),
     'update:current': () => Promise.resolve({ ok: true, data: services.updates.view() }),
     'update:install': () => Promise.resolve(services.updates.install()),
+    'widget:platformOrigin': () => services.widgetHost.platformOrigin(),
+    'clipboard:writeText': (arg) => services.widgetHost.copy(arg),
     'chat:state': () => services.chat.state(),
     'chat:messages': (arg) => services.chat.messages(arg),
     'chat:view': (arg) => services.chat.view(arg),

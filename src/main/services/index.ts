@@ -7,7 +7,7 @@ import { createErrorReportService, type ErrorReportService } from './error-repor
 import { createEventBus, type EventBus } from './event-bus';
 import { createMonitorLink, type MonitorLink } from './monitor-link';
 import { createPlatformService, type PlatformService } from './platform.service';
-import { createSilentNotifier, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
+import { createSilentNotifier, type Clipboard, type Clock, type Fetch, type FileSaver, type Logger, type Notifier, type ServiceUrls, type Settings, type TokenVault } from './ports';
 import { createSessionService, type SessionService } from './session.service';
 import { createSessionStore } from './session-store';
 import { createReportDownloads, type ReportDownloads } from './report-downloads';
@@ -15,6 +15,7 @@ import { createReportSchedules, type ReportSchedules } from './report-schedules'
 import { createSettingsService, type SettingsService } from './settings.service';
 import { createUpdateService, type Updater, type UpdateService } from './update.service';
 import { createDeskErrors, createDeskReporter, type DeskReporter, type DeskSystem } from './desk-report.service';
+import { createWidgetHostService, type WidgetHostService } from './widget-host.service';
 
 export interface MainServices {
   session: SessionService;
@@ -26,6 +27,8 @@ export interface MainServices {
   design: DesignService;
   monitor: MonitorLink;
   settings: SettingsService;
+  /** The widget editor's platform address and clipboard (issue 40). */
+  widgetHost: WidgetHostService;
   downloads: ReportDownloads;
   schedules: ReportSchedules;
   /** The chat link itself, for the host: window visibility. */
@@ -55,6 +58,8 @@ export interface MainServicesDeps {
   system?: DeskSystem;
   /** The app's own updater (electron-updater in the desktop app); none: the app never updates itself (browser host, tests). */
   updater?: Updater;
+  /** The system clipboard; without one, a text copied is only kept in memory (the browser host). */
+  clipboard?: Clipboard;
   /** Chat link tuning, for tests: jitter source, ack timeout, notification repeat, reconnect backoff. */
   chat?: { random?: () => number; ackTimeoutMs?: number; repeatMs?: number; backoff?: { baseMs: number; maxMs: number } };
 }
@@ -78,6 +83,15 @@ const NO_UPDATER: Updater = {
   setInstallOnQuit: () => undefined,
   installNow: () => undefined
 };
+/** A clipboard in memory: what a host without the system's (the browser host) copies stays here. */
+function memoryClipboard(): Clipboard {
+  const held = { text: '' };
+  return {
+    writeText: (text) => {
+      held.text = text;
+    }
+  };
+}
 
 /** Wires the services over their ports; used by the Electron composition root and the browser host alike. */
 export async function createMainServices(given: MainServicesDeps): Promise<MainServices> {
@@ -128,6 +142,7 @@ export async function createMainServices(given: MainServicesDeps): Promise<MainS
     design,
     monitor: monitorLink,
     settings: createSettingsService({ api, store }),
+    widgetHost: createWidgetHostService({ serviceUrls, clipboard: deps.clipboard ?? memoryClipboard(), logger: deps.logger }),
     downloads,
     schedules,
     chatLink,

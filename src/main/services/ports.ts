@@ -107,6 +107,11 @@ export function createSilentNotifier(): Notifier {
   return { notify: () => {}, setBadge: () => {}, onClick: () => () => {} };
 }
 
+/** The system clipboard (Electron's), or the browser host's stand-in. */
+export interface Clipboard {
+  writeText(text: string): void;
+}
+
 /** Where a downloaded file goes: the Electron dialogs, or the browser host's downloads folder. */
 export interface FileSaver {
   /** An absolute path for a file the user wants to save as `name` (already a safe base name); null when cancelled. */

@@ -37,6 +37,7 @@ import { statisticsRoutes } from './statistics';
 import { securityParameterRoutes } from './security-parameters';
 import { sessionExpiryRoutes } from './session-expiry';
 import { userRoutes } from './users';
+import { widgetDesignRoutes } from './widget-design';
 import { workspaceRoutes } from './workspaces';
 
 /**
@@ -87,6 +88,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   featureRoutes,
   // Personalisation (configuracion/personalizacion/dashboard, issue 40): the web-fonts list
   dashboardDesignRoutes,
+  // Personalisation (configuracion/personalizacion/widget, issue 40): a virtual agent's widget design and avatar
+  widgetDesignRoutes,
   // Notifications (issue 39): the events the desktop app reports
   notifyEventRoutes,
   // The desktop app's staged rollout and the health of every desk (issue 41)

@@ -8,6 +8,7 @@ import { loadEntryForm, regionsForForm } from '../chat/entry-form';
 import { featureFlags } from '../settings/repositories/features';
 import type { LauncherAnswer } from '../../shared/widget-embed-messages';
 import { launcherColors } from './page-style';
+import { publicAvatarUrl } from './avatar';
 
 const idParam = (missing: string, invalid: string) =>
   z
@@ -68,7 +69,8 @@ export async function loadWidgetConfig(db: Db, org: number, va: number): Promise
     entryForm: fields.map(({ consentTextId: _id, ...field }) => field),
     regions: await regionsForForm(db, org, fields),
     design: design ? { colores: design.colores, font: design.font } : null,
-    avatarUrl: design?.avatarUrl ?? null,
+    // Issue 40: the stored url needs a signed-in user; the customer's browser gets the public path of this avatar.
+    avatarUrl: publicAvatarUrl(org, va, design?.avatarUrl ?? null),
     features
   };
 }

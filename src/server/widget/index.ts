@@ -3,7 +3,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { parseInput } from '../http/validation';
-import { EMBED_PARAM, LAUNCHER_PATH, LOADER_PATH } from '../../shared/widget-embed';
+import { EMBED_PARAM, PREVIEW_PARAM, LAUNCHER_PATH, LOADER_PATH, WIDGET_AVATAR_PATH } from '../../shared/widget-embed';
+import { findWidgetAvatar } from './avatar';
 import { loadLauncher, loadWidgetConfig, WidgetQuery } from './config';
 import { contentDisposition, findConversationFile, WidgetFileParams, WidgetFileQuery } from './files';
 import { conversationTranscript } from './transcript';
@@ -36,6 +37,7 @@ export { loadWidgetConfig } from './config';
 const NOT_FOUND = 'El chat solicitado no existe o no está activo';
 const FILE_NOT_FOUND = 'El archivo solicitado no existe';
 const CONVERSATION_NOT_FOUND = 'La conversación solicitada no existe';
+const AVATAR_NOT_FOUND = 'El asistente virtual no tiene avatar';
 const TRANSCRIPT_OFF = 'La descarga de la conversación no está habilitada para este chat';
 
 function sendPage(reply: FastifyReply, status: number, nonce: string, html: string, embed = false): FastifyReply {
@@ -64,13 +66,16 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
     const nonce = createNonce();
     const query = WidgetQuery.safeParse(request.query);
     // embed=1: the loader's iframe (issue 40), framable by any site; its errors show in the panel too.
-    const embed = (request.query as Record<string, unknown> | undefined)?.[EMBED_PARAM] === '1';
+    const flags = request.query as Record<string, unknown> | undefined;
+    const preview = flags?.[PREVIEW_PARAM] === '1';
+    // Issue 40: preview=1 is the widget editor's frame (no chat); framable like the embed.
+    const embed = flags?.[EMBED_PARAM] === '1' || preview;
     if (!query.success) {
       return sendPage(reply, 400, nonce, renderErrorPage(WIDGET_TEXTS.badRequestTitle, query.error.issues[0]?.message ?? WIDGET_TEXTS.notFoundBody, nonce), embed);
     }
     const config = await loadWidgetConfig(app.db, query.data.org, query.data.va);
     if (!config) return sendPage(reply, 404, nonce, renderErrorPage(WIDGET_TEXTS.notFoundTitle, WIDGET_TEXTS.notFoundBody, nonce), embed);
-    return sendPage(reply, 200, nonce, renderWidgetPage(config, nonce, { embed }), embed);
+    return sendPage(reply, 200, nonce, renderWidgetPage(config, nonce, { embed: embed && !preview, preview }), embed);
   });
 
   // Issue 40: the snippet's script, for any site (classic script: CORP cross-origin so a page under COEP may load it too).
@@ -93,6 +98,21 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
     const launcher = await loadLauncher(app.db, query.org, query.va);
     if (!launcher) return reply.code(404).send(errorBody(404, NOT_FOUND));
     return reply.send(launcher);
+  });
+
+  // Issue 40: the virtual agent's avatar, for the customer's browser (no token): that avatar and no other file.
+  app.get(WIDGET_AVATAR_PATH, async (request, reply) => {
+    const query = parseInput(WidgetQuery, request.query);
+    const avatar = await findWidgetAvatar(app.db, query.org, query.va);
+    if (!avatar) return reply.code(404).send(errorBody(404, AVATAR_NOT_FOUND));
+    return reply
+      .header('content-type', avatar.contentType)
+      .header('content-length', avatar.data.length)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      // Its address carries the file's id (v): a new avatar is a new address, so a short cache is safe.
+      .header('cache-control', 'public, max-age=300')
+      .send(avatar.data);
   });
 
   app.get('/widget/config', async (request, reply) => {

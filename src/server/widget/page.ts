@@ -21,7 +21,8 @@ export function createNonce(): string {
 
 /**
  * The page's Content-Security-Policy: only its own nonce'd script and style, same-origin
- * connections. Framing: the embed page (`embed=1`, the loader's iframe) may be framed by any
+ * connections. Framing: the embed page (`embed=1`, the loader's iframe) and the widget editor's
+ * preview (`preview=1`, framed by the desktop app) may be framed by any
  * origin — any company's site pastes the snippet, and the platform keeps no list of them
  * (docs/widget-embed.md) — every other widget page by none.
  */
@@ -50,8 +51,16 @@ function jsonForScript(value: unknown): string {
 }
 
 /** The widget page of one virtual agent. */
-export function renderWidgetPage(config: WidgetConfig, nonce: string, options: { embed?: boolean; timings?: WidgetTimings } = {}): string {
-  const boot: WidgetBoot = { config, namespace: WIDGET_NAMESPACE, socketPath: SOCKET_PATH, maxUploadBytes: MAX_UPLOAD_BYTES, ...(options.timings ?? defaultTimings()), embed: options.embed ?? false };
+export function renderWidgetPage(config: WidgetConfig, nonce: string, options: { embed?: boolean; preview?: boolean; timings?: WidgetTimings } = {}): string {
+  const boot: WidgetBoot = {
+    config,
+    namespace: WIDGET_NAMESPACE,
+    socketPath: SOCKET_PATH,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
+    ...(options.timings ?? defaultTimings()),
+    embed: options.embed ?? false,
+    preview: options.preview ?? false
+  };
   const e = escapeHtml;
   return `<!doctype html>
 <html lang="es-CO">

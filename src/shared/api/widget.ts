@@ -29,7 +29,7 @@ export const widgetEndpoints = {
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
     ipc: ['settings'],
-    note: 'Body not shown in SPEC: { idVa, colores, font } as objects. Answers the stored design in the GET shape (SPEC §5: no answer is a failure).'
+    note: "Body not shown in SPEC: { idVa, colores, font } as objects; a part missing is completed from DEFAULT_WIDGET_THEME, colours must be hex, every text/background pair must reach WCAG AA (4.5:1; the footer's icons 3:1; a failing pair is refused naming it and its nearest passing shade) and the font one the platform serves. The virtual agent must be the organisation's (404). Answers the stored design in the GET shape (SPEC §5: no answer is a failure)."
   }),
   widgetAvatar: endpoint({
     service: 'virtualAgent',
@@ -54,6 +54,6 @@ export const widgetEndpoints = {
     access: SETTINGS_EDITORS,
     org: ORG_PATH,
     ipc: ['settings'],
-    note: 'Body { url } (an uploaded file, see uploadFile). Answers { url }.'
+    note: "Body { url }: a file of the organisation uploaded with uploadDesignImage (PNG, JPEG or WebP within the design-image size and sides), or '' to clear the avatar (SPEC §4: set or cleared). The design stays. Answers { url } as stored ('' once cleared). The customer's browser gets the avatar from the public GET /widget/avatar?org&va, which serves only that virtual agent's avatar."
   })
 } as const;

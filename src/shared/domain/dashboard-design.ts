@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ColorPair, FontChoice, IconBar } from './design';
+import { ColorPair, completeFrom, FontChoice, IconBar, PartialColorPair, PartialFontChoice, PartialIconBar, type DeepPartial } from './design';
 import { ImageUrl, PositiveInt } from './fields';
 import { DEFAULT_WIDGET_THEME } from './widget-design';
 import { readable } from '../color';
@@ -43,8 +43,6 @@ export const DEFAULT_DASHBOARD_DESIGN: DashboardDesign = {
   fuente: DEFAULT_WIDGET_THEME.font
 };
 
-const PartialPair = ColorPair.partial().strict();
-
 /**
  * The body of updateDashboardDesign: the design, any part of which may be missing (a colour pair,
  * one side of a pair, the font or one of its fields). What is missing is completed from
@@ -56,43 +54,27 @@ export const DashboardDesignBody = z
   .strictObject({
     colores: z
       .strictObject({
-        header: PartialPair.optional(),
-        principal: PartialPair.optional(),
-        secundario: PartialPair.optional(),
+        header: PartialColorPair.optional(),
+        principal: PartialColorPair.optional(),
+        secundario: PartialColorPair.optional(),
         asesorHumano: z
           .strictObject({
-            header: PartialPair.optional(),
-            mensajeAsesor: PartialPair.optional(),
-            mensajeCliente: PartialPair.optional(),
-            footer: IconBar.partial().strict().optional()
+            header: PartialColorPair.optional(),
+            mensajeAsesor: PartialColorPair.optional(),
+            mensajeCliente: PartialColorPair.optional(),
+            footer: PartialIconBar.optional()
           })
           .optional()
       })
       .optional(),
-    fuente: FontChoice.partial().strict().optional()
+    fuente: PartialFontChoice.optional()
   })
   .transform(completeDesign);
 export type DashboardDesignBody = z.input<typeof DashboardDesignBody>;
 
 /** A partial design completed from the default, part by part. */
-export function completeDesign(body: { colores?: Partial<Record<'header' | 'principal' | 'secundario', Partial<ColorPair>>> & { asesorHumano?: { header?: Partial<ColorPair>; mensajeAsesor?: Partial<ColorPair>; mensajeCliente?: Partial<ColorPair>; footer?: Partial<IconBar> } }; fuente?: Partial<FontChoice> }): DashboardDesign {
-  const d = DEFAULT_DASHBOARD_DESIGN.colores;
-  const c = body.colores ?? {};
-  const a = c.asesorHumano ?? {};
-  return {
-    colores: {
-      header: { ...d.header, ...c.header },
-      principal: { ...d.principal, ...c.principal },
-      secundario: { ...d.secundario, ...c.secundario },
-      asesorHumano: {
-        header: { ...d.asesorHumano.header, ...a.header },
-        mensajeAsesor: { ...d.asesorHumano.mensajeAsesor, ...a.mensajeAsesor },
-        mensajeCliente: { ...d.asesorHumano.mensajeCliente, ...a.mensajeCliente },
-        footer: { ...d.asesorHumano.footer, ...a.footer }
-      }
-    },
-    fuente: { ...DEFAULT_DASHBOARD_DESIGN.fuente, ...body.fuente }
-  };
+export function completeDesign(body: DeepPartial<DashboardDesign>): DashboardDesign {
+  return completeFrom(DEFAULT_DASHBOARD_DESIGN, body);
 }
 
 /** The last ten saved versions of an organisation's design are kept (issue 40). */

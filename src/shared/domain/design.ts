@@ -16,6 +16,28 @@ export const FontChoice = z.object({
 });
 export type FontChoice = z.infer<typeof FontChoice>;
 
+/** The parts of a design body that may come half (a pair's side, the font's fields); unknown keys refused. */
+export const PartialColorPair = ColorPair.partial().strict();
+export const PartialIconBar = IconBar.partial().strict();
+export const PartialFontChoice = FontChoice.partial().strict();
+
+/** A design with any part missing, down to a pair's side. */
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/**
+ * A design body completed from `fallback`, part by part, at every depth: what the body holds wins,
+ * what it lacks comes from the default, so a design is never stored half (the dashboard's and the
+ * widget's update bodies). Only the default's keys are read: the body schemas refuse any other.
+ */
+export function completeFrom<T extends object>(fallback: T, partial: DeepPartial<T> | undefined): T {
+  const given = (partial ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fallback)) {
+    out[key] = value !== null && typeof value === 'object' ? completeFrom(value as object, given[key] as DeepPartial<object> | undefined) : (given[key] ?? value);
+  }
+  return out as T;
+}
+
 /** One entry of the web-fonts list (category, family, variants). */
 export const WebFont = z.object({ family: z.string(), category: z.string(), variants: z.array(z.string()) });
 export type WebFont = z.infer<typeof WebFont>;

@@ -31,6 +31,7 @@ function spies(): IpcServices {
     platform: { channels: vi.fn(), organizations: vi.fn(), virtualAgents: vi.fn(), endMessages: vi.fn() },
     errors: { report: none },
     design: { current: vi.fn(async () => ({ ok: true as const, data: { design: DEFAULT_DASHBOARD_DESIGN, logo: null, font: null, logoError: null } })), font: vi.fn() },
+    widgetHost: { platformOrigin: vi.fn(), copy: none },
     chat: {
       state: vi.fn(),
       messages: vi.fn(),

@@ -52,6 +52,8 @@ export function installFakeAtiende() {
     },
     errors: { report: vi.fn((_arg: unknown) => ok(null)) },
     design: { current: vi.fn(() => ok(DEFAULT_DESIGN_VIEW)), font: vi.fn((_arg: unknown) => ok(`data:font/woff2;base64,${btoa('wOF2')}`)) },
+    widget: { platformOrigin: vi.fn(() => ok({ origin: 'http://127.0.0.1:4100' })) },
+    clipboard: { writeText: vi.fn((_arg: unknown) => ok(null)) },
     chat: {
       state: vi.fn(() => ok<ConsoleState>({ connection: 'online', agentStatus: null, chats: [], waiting: 0 })),
       messages: vi.fn((_arg: unknown) => ok<ConsoleMessage[]>([])),

@@ -316,7 +316,7 @@ export interface RecordScreenCase<Rec> {
  * error with its retry, nothing stored yet (a blank form), a Spanish refusal that keeps the input,
  * a failed save that keeps it, a save of the whole record.
  */
-export function describeRecordScreen<Rec, Values extends object, Body>(d: RecordScreenDescriptor<Rec, Values, Body>, c: RecordScreenCase<Rec>) {
+export function describeRecordScreen<Rec, Values extends object, Body, Lookup = never>(d: RecordScreenDescriptor<Rec, Values, Body, Lookup>, c: RecordScreenCase<Rec>) {
   const fields = fieldsOf(d.fields);
   const open = () => renderPage(<RecordScreen descriptor={d} />, c.role);
   const findForm = async () => within(await screen.findByRole('form', { name: d.title }));

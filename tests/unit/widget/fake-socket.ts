@@ -101,7 +101,8 @@ export const BOOT: WidgetBoot = {
   ackTimeoutMs: 1000,
   retryDelayMs: 0,
   startTimeoutMs: 1000,
-  embed: false
+  embed: false,
+  preview: false
 };
 
 export const CONV = 'conv_1';

@@ -26,7 +26,7 @@ export interface RecordContext {
  * form with the catalogue schema's Spanish messages (a refused save keeps the input), the
  * unsaved-edits question when leaving, the toasts — and `describeRecordScreen` (tests) checks it.
  */
-export interface RecordScreenDescriptor<Rec, Values extends object, Body> {
+export interface RecordScreenDescriptor<Rec, Values extends object, Body, Lookup = never> {
   /** A screen of its own (its <h1> from settings-screens.ts); without it, a part of a page headed by `title`. */
   screen?: SettingsScreenId;
   /** The part's <h2> and the form's name. */
@@ -45,7 +45,12 @@ export interface RecordScreenDescriptor<Rec, Values extends object, Body> {
   /** The values checked with the catalogue body schema (`checkWith`). */
   check(values: Values): FormCheck<Body>;
   refusal?: RefusalFields;
-  fields: readonly FieldRow<Values, never>[];
+  /**
+   * What the form's custom fields need beside its values, asked with each scope (the widget editor:
+   * the avatar and the platform's address); its fields may `update` it after writes of their own.
+   */
+  lookup?(context: RecordContext): Promise<IpcResult<Lookup>>;
+  fields: readonly FieldRow<Values, Lookup>[];
   /** Saves the whole record; the answer is the record as stored. */
   save(body: Body, context: RecordContext): Promise<IpcResult<Rec>>;
   /** The SPEC §8 load error and save toasts. */
@@ -56,12 +61,9 @@ export interface RecordScreenDescriptor<Rec, Values extends object, Body> {
  * Declares a record screen (features/settings/<area>/<screen>.screen.tsx), or a part of a page when
  * it names no screen: the descriptor itself, typed; the page draws `<RecordScreen descriptor={…} />`.
  */
-export function recordScreen<Rec, Values extends object, Body>(descriptor: RecordScreenDescriptor<Rec, Values, Body>): RecordScreenDescriptor<Rec, Values, Body> {
+export function recordScreen<Rec, Values extends object, Body, Lookup = never>(descriptor: RecordScreenDescriptor<Rec, Values, Body, Lookup>): RecordScreenDescriptor<Rec, Values, Body, Lookup> {
   return descriptor;
 }
-
-/** A record's form offers nothing beyond its values (yet): its custom fields get an idle lookup. */
-const NO_LOOKUP: Load<never> = { status: 'idle', data: null, error: null, reload: () => {}, refresh: () => {}, update: () => {} };
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
@@ -70,11 +72,16 @@ const useStyles = makeStyles({
   description: { display: 'block', marginBottom: tokens.spacingVerticalM, color: tokens.colorNeutralForeground2 }
 });
 
-export function RecordScreen<Rec, Values extends object, Body>({ descriptor: d }: { descriptor: RecordScreenDescriptor<Rec, Values, Body> }) {
+export function RecordScreen<Rec, Values extends object, Body, Lookup = never>({ descriptor: d }: { descriptor: RecordScreenDescriptor<Rec, Values, Body, Lookup> }) {
   const styles = useStyles();
   const scope = useScopePicker(d.scope);
   const context: RecordContext = { scope: scope.value };
   const load = useLoad(JSON.stringify([d.calls.load, scope.value]), () => d.load(context), { enabled: scope.ready });
+  const lookupOf = d.lookup;
+  // Without a lookup nothing is asked (enabled false): the pending promise is never made.
+  const lookup = useLoad(JSON.stringify([d.calls.load, 'lookup', scope.value]), () => (lookupOf ? lookupOf(context) : new Promise<IpcResult<Lookup>>(() => {})), {
+    enabled: !!lookupOf && scope.ready
+  });
   const missing = !!d.missing && load.status === 'rejected' && load.error?.status === d.missing.status;
   const status = missing ? 'resolved' : load.status;
   const record = load.status === 'resolved' ? load.data : null;
@@ -88,6 +95,7 @@ export function RecordScreen<Rec, Values extends object, Body>({ descriptor: d }
           initial={record === null ? d.blank : d.valuesOf(record)}
           notice={missing ? d.missing?.notice : undefined}
           context={context}
+          lookup={lookup}
           onSaved={(saved) => load.update(() => saved)}
         />
       ) : null}
@@ -108,17 +116,19 @@ export function RecordScreen<Rec, Values extends object, Body>({ descriptor: d }
   );
 }
 
-function RecordForm<Rec, Values extends object, Body>({
+function RecordForm<Rec, Values extends object, Body, Lookup>({
   descriptor: d,
   initial,
   notice,
   context,
+  lookup,
   onSaved
 }: {
-  descriptor: RecordScreenDescriptor<Rec, Values, Body>;
+  descriptor: RecordScreenDescriptor<Rec, Values, Body, Lookup>;
   initial: Values;
   notice: string | undefined;
   context: RecordContext;
+  lookup: Load<Lookup>;
   onSaved(record: Rec): void;
 }) {
   const styles = useStyles();
@@ -165,7 +175,7 @@ function RecordForm<Rec, Values extends object, Body>({
           <MessageBarBody>{problem}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <ScreenFields rows={d.fields} form={form} lookup={NO_LOOKUP} />
+      <ScreenFields rows={d.fields} form={form} lookup={lookup} />
       <div className={styles.actions}>
         <SubmitButton label={SETTINGS_TEXT.save} submitting={saving} />
       </div>

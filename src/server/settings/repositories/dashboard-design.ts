@@ -1,5 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { DASHBOARD_DESIGN_VERSIONS_KEPT, type DashboardDesign, type DashboardDesignVersion } from '../../../shared/domain/dashboard-design';
+import type { FontChoice } from '../../../shared/domain/design';
 import type { Db } from '../../db/types';
 import { dashboardDesigns, organizations, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -9,7 +10,8 @@ import { fontLibrary } from '../../fonts';
 const LOGO = 'El logo';
 
 export const DESIGN_TEXT = {
-  fontNotServed: (family: string, variant: string) => `fuente: La fuente ${family} (${variant}) no está disponible en la plataforma`,
+  /** `field`: the design's font key ('fuente' in the dashboard's, 'font' in the widget's). */
+  fontNotServed: (family: string, variant: string, field = 'fuente') => `${field}: La fuente ${family} (${variant}) no está disponible en la plataforma`,
   logoNotUploaded: DESIGN_IMAGE_TEXT.notUploaded(LOGO),
   logoNotFound: DESIGN_IMAGE_TEXT.notFound(LOGO),
   logoType: DESIGN_IMAGE_TEXT.type(LOGO),
@@ -45,9 +47,9 @@ async function saveVersion(db: Db, orgId: number, value: { design: DashboardDesi
   });
 }
 
-/** The font must be one of the platform's list (family, category and variant). */
-function requireServedFont(design: DashboardDesign): void {
-  if (!fontLibrary().serves(design.fuente)) throw new HttpError(400, DESIGN_TEXT.fontNotServed(design.fuente.family, design.fuente.variant));
+/** A design's font must be one of the platform's list (family, category and variant): the dashboard's and the widget's. */
+export function requireServedFont(font: FontChoice, field = 'fuente'): void {
+  if (!fontLibrary().serves(font)) throw new HttpError(400, DESIGN_TEXT.fontNotServed(font.family, font.variant, field));
 }
 
 /** SPEC §7 "Dashboard design" of the caller's organisation, versioned (issue 40). */
@@ -62,7 +64,7 @@ export const dashboardDesignRepository = {
 
   /** Saves a complete design (the body schema completed it) as a new version, keeping the logo. */
   async updateDesign(db: Db, orgId: number, design: DashboardDesign, userId: number): Promise<DashboardDesign> {
-    requireServedFont(design);
+    requireServedFont(design.fuente);
     const current = await latest(db, orgId);
     return (await saveVersion(db, orgId, { design, logoUrl: current?.logoUrl ?? '' }, userId)).design;
   },

@@ -6,5 +6,6 @@ import { areaPages } from '../area-pages';
  */
 export const CUSTOMISATION_PAGES = areaPages('customisation', {
   features: () => import('./features.screen').then((m) => m.FeaturesScreen),
-  dashboard: () => import('./dashboard.screen').then((m) => m.DashboardScreen)
+  dashboard: () => import('./dashboard.screen').then((m) => m.DashboardScreen),
+  widget: () => import('./widget.screen').then((m) => m.WidgetScreen)
 });
