@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../src/shared/messages';
 import { AgentDirectoryContact } from '../../../src/shared/domain/directory';
 import { PauseEvent } from '../../../src/shared/domain/parameters';
 import { directoryContacts, organizations, pauseEvents, users } from '../../../src/server/db/schema';
 import { BACKENDS } from '../../support/database';
-import { createTestApp, type TestPlatform } from '../../support/app';
-import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
+import { FORBIDDEN_BODY, signedInPlatform } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];
 
 describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
-  let platform: TestPlatform;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    platform = await createTestApp(backend);
-    call = caller(platform.app, await signInAll(platform.app, EMAILS));
-  });
-  afterAll(() => platform.close());
-  const get = (email: string, url: string) => call(email, 'GET', url);
+  const signed = signedInPlatform(backend, EMAILS);
+  const get = (email: string, url: string) => signed.call(email, 'GET', url);
 
   describe('GET /api/obtenerParametros', () => {
     it("answers the organisation's parameters to any role", async () => {
@@ -34,8 +27,8 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
       expect(crossing.statusCode).toBe(403);
       expect(crossing.json()).toEqual(FORBIDDEN_BODY);
       expect((await get('asesor@demo.co', '/api/obtenerParametros?idOrg=abc')).statusCode).toBe(400);
-      expect((await platform.app.inject({ method: 'GET', url: '/api/obtenerParametros' })).statusCode).toBe(401);
-      const [org] = await platform.app.db
+      expect((await signed.platform.app.inject({ method: 'GET', url: '/api/obtenerParametros' })).statusCode).toBe(401);
+      const [org] = await signed.platform.app.db
         .insert(organizations)
         .values({ name: 'Sin Parámetros', schemaName: `sin_parametros_${backend}`, organizationType: 'Entidad' })
         .returning({ idOrg: organizations.idOrg });
@@ -53,7 +46,7 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
       expect(events.map((e) => e.nombre)).toEqual(['Baño', 'Capacitación', 'Pausa activa', 'Almuerzo']);
       expect(events.every((e) => PauseEvent.safeParse(e).success)).toBe(true);
 
-      const [deleted] = await platform.app.db
+      const [deleted] = await signed.platform.app.db
         .insert(pauseEvents)
         .values({ organizationId: 100, nombre: 'Reunión', logicDelete: true, activo: false })
         .returning({ id: pauseEvents.id });
@@ -69,7 +62,7 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
       const bad = await get('asesor@demo.co', '/api/obtenerEventosPausa?alsoDeleted=quizas');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain('alsoDeleted');
-      expect((await platform.app.inject({ method: 'GET', url: '/api/obtenerEventosPausa' })).statusCode).toBe(401);
+      expect((await signed.platform.app.inject({ method: 'GET', url: '/api/obtenerEventosPausa' })).statusCode).toBe(401);
     });
   });
 
@@ -141,7 +134,7 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
     });
 
     it("gives a contact without an identification type the default 'CÉDULA CIUDADANIA'", async () => {
-      await platform.app.db.insert(directoryContacts).values({
+      await signed.platform.app.db.insert(directoryContacts).values({
         organizationId: 100,
         idVa: 2,
         nombre: 'Zoila Sin Tipo',
@@ -153,7 +146,7 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
       });
       const contacts = (await get('supervisor@demo.co', '/api/directory/contacts/actives?idVa=2')).json<AgentDirectoryContact[]>();
       expect(contacts.at(-1)).toMatchObject({ nombre: 'Zoila Sin Tipo', tipoIdentificacion: 'CÉDULA CIUDADANIA', ciudad: 'Bogotá D.C.', departamento: 'Bogotá D.C.' });
-      await platform.app.db.delete(directoryContacts).where(eq(directoryContacts.nombre, 'Zoila Sin Tipo'));
+      await signed.platform.app.db.delete(directoryContacts).where(eq(directoryContacts.nombre, 'Zoila Sin Tipo'));
     });
 
     it('refuses viewers, other organisations and bad ids', async () => {
@@ -190,7 +183,7 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
 
   describe('GET /api/users/agents', () => {
     it("lists the organisation's users who take chats (agents and supervisors) by name, with their active flag and role", async () => {
-      await platform.app.db.update(users).set({ isActive: false }).where(eq(users.email, 'asesor6@demo.co'));
+      await signed.platform.app.db.update(users).set({ isActive: false }).where(eq(users.email, 'asesor6@demo.co'));
       const res = await get('admin@demo.co', '/api/users/agents');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
@@ -202,7 +195,7 @@ describe.each(BACKENDS)('chat configuration reads on %s', (backend) => {
         { idUser: 11, name: 'Sebastián Moreno', email: 'asesor4@demo.co', isActive: true, role: 5 },
         { idUser: 5, name: 'Valentina López', email: 'asesor@demo.co', isActive: true, role: 5 }
       ]);
-      await platform.app.db.update(users).set({ isActive: true }).where(eq(users.email, 'asesor6@demo.co'));
+      await signed.platform.app.db.update(users).set({ isActive: true }).where(eq(users.email, 'asesor6@demo.co'));
       expect((await get('admin@otra.co', '/api/users/agents')).json()).toEqual([{ idUser: 14, name: 'Natalia Ospina', email: 'asesor@otra.co', isActive: true, role: 5 }]);
     });
 

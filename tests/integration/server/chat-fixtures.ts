@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { agentPresence, conversationAssignments, conversations } from '../../../src/server/db/schema';
-import { bearer, signIn } from '../../support/app';
+import { afterAll, beforeAll } from 'vitest';
+import type { ServerConfig } from '../../../src/server/config';
+import { bearer, createTestApp, signIn, type TestPlatform } from '../../support/app';
+import type { Backend } from '../../support/database';
 
 export const FORBIDDEN_BODY = { statusCode: 403, error: 'Forbidden', message: 'Usuario no autorizado' };
 
@@ -20,6 +23,22 @@ export function caller(app: FastifyInstance, tokens: Record<string, string>) {
     if (!token) throw new Error(`No token for ${email}`);
     return app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
   };
+}
+
+export type Caller = ReturnType<typeof caller>;
+
+/**
+ * The platform of a describe block on `backend` with `emails` signed in: built before the block's
+ * tests, closed after them. Its `platform` and `call` are there once the tests run.
+ */
+export function signedInPlatform(backend: Backend, emails: readonly string[], overrides: Partial<ServerConfig> = {}): { platform: TestPlatform; call: Caller } {
+  const signed = {} as { platform: TestPlatform; call: Caller };
+  beforeAll(async () => {
+    signed.platform = await createTestApp(backend, overrides);
+    signed.call = caller(signed.platform.app, await signInAll(signed.platform.app, emails));
+  });
+  afterAll(() => signed.platform?.close());
+  return signed;
 }
 
 export interface ConversationFixture {

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../src/shared/messages';
 import { AgentConnectionState, ChatInQueue } from '../../../src/shared/domain/chat';
 import { TransferSplit } from '../../../src/shared/domain/split';
 import { splits } from '../../../src/server/db/schema';
 import { BACKENDS } from '../../support/database';
-import { createTestApp, type TestPlatform } from '../../support/app';
-import { caller, FORBIDDEN_BODY, insertConversation, setPresence, signInAll } from './chat-fixtures';
+import { FORBIDDEN_BODY, insertConversation, setPresence, signedInPlatform } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'asesor2@demo.co', 'supervisor@demo.co', 'admin@otra.co', 'asesor@otra.co'];
 const at = (time: string) => new Date(`2026-03-02T${time}:00.000Z`);
 
 describe.each(BACKENDS)('queue, agent states and transfer splits on %s', (backend) => {
-  let platform: TestPlatform;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    platform = await createTestApp(backend);
-    call = caller(platform.app, await signInAll(platform.app, EMAILS));
-  });
-  afterAll(() => platform.close());
-  const get = (email: string, url: string) => call(email, 'GET', url);
+  const signed = signedInPlatform(backend, EMAILS);
+  const get = (email: string, url: string) => signed.call(email, 'GET', url);
 
   describe('GET /api/obtenerChatsEnCola', () => {
     let queued: { general: string; support: string; sales: string; other: string };
     beforeAll(async () => {
-      const app = platform.app;
+      const app = signed.platform.app;
       queued = {
         general: await insertConversation(app, { status: 'EN_COLA', splitId: 1, queuedAt: at('10:00') }),
         support: await insertConversation(app, { status: 'EN_COLA', splitId: 3, queuedAt: at('09:00') }),
@@ -68,7 +61,7 @@ describe.each(BACKENDS)('queue, agent states and transfer splits on %s', (backen
 
   describe('GET /api/obtenerEstadoConexionAsesores and /api/obtenerSplitsDisponiblesTraslado', () => {
     beforeAll(async () => {
-      const app = platform.app;
+      const app = signed.platform.app;
       await setPresence(app, 5, 'Activo', at('08:00'));
       await setPresence(app, 9, 'Pausa', at('08:30'), 1);
       await setPresence(app, 10, 'Activo', at('07:45'));
@@ -135,9 +128,9 @@ describe.each(BACKENDS)('queue, agent states and transfer splits on %s', (backen
         { idSplit: 4, codigoSplit: 'GENERAL', nombre: 'Atención general', agentesConectados: 1 }
       ]);
 
-      await platform.app.db.update(splits).set({ activo: false }).where(eq(splits.idSplit, 3));
+      await signed.platform.app.db.update(splits).set({ activo: false }).where(eq(splits.idSplit, 3));
       expect((await get('asesor@demo.co', '/api/obtenerSplitsDisponiblesTraslado?idSplit=1')).json<TransferSplit[]>().map((t) => t.idSplit)).toEqual([2]);
-      await platform.app.db.update(splits).set({ activo: true }).where(eq(splits.idSplit, 3));
+      await signed.platform.app.db.update(splits).set({ activo: true }).where(eq(splits.idSplit, 3));
     });
 
     it('refuses other roles, other organisations and their splits, and bad ids', async () => {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { DirectoryContact, flattenContact } from '../../../src/shared/domain/directory';
 import { LocationList } from '../../../src/shared/domain/location';
 import { directoryContacts } from '../../../src/server/db/schema';
 import { BACKENDS } from '../../support/database';
-import { createTestApp, type TestPlatform } from '../../support/app';
-import { caller, FORBIDDEN_BODY, signInAll } from './chat-fixtures';
+import { FORBIDDEN_BODY, signedInPlatform } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'supervisualizador@demo.co', 'admin@demo.co', 'visualizador@demo.co', 'asesor@demo.co', 'supervisor@demo.co', 'admin@otra.co'];
 const C = '/api/directory/contacts';
@@ -21,20 +20,14 @@ const CONTACT = {
 };
 
 describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
-  let platform: TestPlatform;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    platform = await createTestApp(backend);
-    call = caller(platform.app, await signInAll(platform.app, EMAILS));
-  });
-  afterAll(() => platform.close());
+  const signed = signedInPlatform(backend, EMAILS);
 
-  const contacts = () => platform.app.db.select().from(directoryContacts).orderBy(asc(directoryContacts.idContact));
-  const listOf = async (idVa: number, as = 'admin@demo.co') => (await call(as, 'GET', `${C}?idVa=${idVa}`)).json<DirectoryContact[]>();
+  const contacts = () => signed.platform.app.db.select().from(directoryContacts).orderBy(asc(directoryContacts.idContact));
+  const listOf = async (idVa: number, as = 'admin@demo.co') => (await signed.call(as, 'GET', `${C}?idVa=${idVa}`)).json<DirectoryContact[]>();
 
   describe('GET /api/location/locationList/', () => {
     it("answers the organisation's regions, every department with its region, and the cities when asked", async () => {
-      const res = await call('asesor@demo.co', 'GET', '/api/location/locationList/?requireCities=true');
+      const res = await signed.call('asesor@demo.co', 'GET', '/api/location/locationList/?requireCities=true');
       expect(res.statusCode).toBe(200);
       const list = LocationList.parse(res.json());
       expect(list.regionals.map((r) => r.name)).toEqual(['Andina', 'Caribe', 'Pacífico']);
@@ -42,18 +35,18 @@ describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
       expect(list.departments.find((d) => d.name === 'Atlántico')).toEqual({ id: 8, idRegional: 2, name: 'Atlántico' });
       expect(list.cities.find((c) => c.id === 13001)).toEqual({ id: 13001, name: 'Cartagena de Indias', idDepartment: 13 });
       expect(list.cities.map((c) => c.name)).toEqual([...list.cities.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'es')));
-      expect((await call('admin@demo.co', 'GET', '/api/location/locationList/')).json<LocationList>().cities).toEqual([]);
-      const other = (await call('admin@otra.co', 'GET', '/api/location/locationList/')).json<LocationList>();
+      expect((await signed.call('admin@demo.co', 'GET', '/api/location/locationList/')).json<LocationList>().cities).toEqual([]);
+      const other = (await signed.call('admin@otra.co', 'GET', '/api/location/locationList/')).json<LocationList>();
       expect(other.regionals.map((r) => r.name)).toEqual(['Centro']);
       expect(other.departments.find((d) => d.id === 8)?.idRegional).toBeNull();
-      expect((await call('admin@demo.co', 'GET', '/api/location/locationList/?idOrg=200')).statusCode).toBe(403);
-      expect((await call('admin@demo.co', 'GET', '/api/location/locationList/?requireCities=quizas')).statusCode).toBe(400);
+      expect((await signed.call('admin@demo.co', 'GET', '/api/location/locationList/?idOrg=200')).statusCode).toBe(403);
+      expect((await signed.call('admin@demo.co', 'GET', '/api/location/locationList/?requireCities=quizas')).statusCode).toBe(400);
     });
   });
 
   describe('contacts', () => {
     it('lists every contact of a virtual agent (inactive ones too) by name, with city and department that flatten as SPEC §3 says', async () => {
-      const res = await call('supervisor@demo.co', 'GET', `${C}?idVa=1`);
+      const res = await signed.call('supervisor@demo.co', 'GET', `${C}?idVa=1`);
       expect(res.statusCode).toBe(200);
       const listed = res.json<DirectoryContact[]>();
       expect(listed.every((c) => DirectoryContact.safeParse(c).success)).toBe(true);
@@ -63,20 +56,20 @@ describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
       expect(flattenContact(mariana!)).toMatchObject({ idCity: 5001, idDepartment: 5, city: 'Medellín', department: 'Antioquia' });
       expect(listed.find((c) => c.idContact === 4)?.activo).toBe(false);
       expect((await listOf(2)).map((c) => c.idContact)).toEqual([6, 7]);
-      expect((await call('superadmin@demo.co', 'GET', `${C}?idVa=3&idOrg=200`)).json<DirectoryContact[]>().map((c) => c.idContact)).toEqual([8]);
+      expect((await signed.call('superadmin@demo.co', 'GET', `${C}?idVa=3&idOrg=200`)).json<DirectoryContact[]>().map((c) => c.idContact)).toEqual([8]);
     });
 
     it("refuses another organisation's virtual agent, a missing idVa and the roles without the page", async () => {
-      const foreign = await call('admin@demo.co', 'GET', `${C}?idVa=3`);
+      const foreign = await signed.call('admin@demo.co', 'GET', `${C}?idVa=3`);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json().message).toBe('El asistente virtual no existe');
-      expect((await call('admin@demo.co', 'GET', C)).statusCode).toBe(400);
-      expect((await call('admin@demo.co', 'GET', `${C}?idVa=1&idOrg=200`)).statusCode).toBe(403);
-      for (const email of ['visualizador@demo.co', 'asesor@demo.co']) expect((await call(email, 'GET', `${C}?idVa=1`)).statusCode).toBe(403);
+      expect((await signed.call('admin@demo.co', 'GET', C)).statusCode).toBe(400);
+      expect((await signed.call('admin@demo.co', 'GET', `${C}?idVa=1&idOrg=200`)).statusCode).toBe(403);
+      for (const email of ['visualizador@demo.co', 'asesor@demo.co']) expect((await signed.call(email, 'GET', `${C}?idVa=1`)).statusCode).toBe(403);
     });
 
     it('creates a contact (appended to the list by name), with its department following from the city; the chat sees it while active', async () => {
-      const res = await call('admin@demo.co', 'POST', C, CONTACT);
+      const res = await signed.call('admin@demo.co', 'POST', C, CONTACT);
       expect(res.statusCode).toBe(200);
       const created = DirectoryContact.parse(res.json());
       const { idCity: _city, ...fields } = CONTACT;
@@ -89,13 +82,13 @@ describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
         department: { id: 13, name: 'Bolívar' }
       });
       expect((await listOf(1)).map((c) => c.idContact)).toContain(created.idContact);
-      const active = (await call('asesor@demo.co', 'GET', `${C}/actives?idVa=1`)).json<{ nombre: string; ciudad: string; departamento: string }[]>();
+      const active = (await signed.call('asesor@demo.co', 'GET', `${C}/actives?idVa=1`)).json<{ nombre: string; ciudad: string; departamento: string }[]>();
       expect(active.find((c) => c.nombre === CONTACT.nombre)).toMatchObject({ ciudad: 'Cartagena de Indias', departamento: 'Bolívar' });
     });
 
     it('replaces a contact by idContact; switched off it leaves the chat directory', async () => {
-      const created = (await call('admin@demo.co', 'POST', C, { ...CONTACT, nombre: 'Para editar', email: 'editar@demo.co' })).json<DirectoryContact>();
-      const res = await call('supervisor@demo.co', 'PUT', C, {
+      const created = (await signed.call('admin@demo.co', 'POST', C, { ...CONTACT, nombre: 'Para editar', email: 'editar@demo.co' })).json<DirectoryContact>();
+      const res = await signed.call('supervisor@demo.co', 'PUT', C, {
         ...CONTACT,
         idContact: created.idContact,
         nombre: 'Editada',
@@ -122,7 +115,7 @@ describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
       });
       expect((await listOf(1)).map((c) => c.idContact)).not.toContain(created.idContact);
       expect((await listOf(2)).map((c) => c.idContact)).toContain(created.idContact);
-      const active = (await call('asesor@demo.co', 'GET', `${C}/actives`)).json<{ nombre: string }[]>();
+      const active = (await signed.call('asesor@demo.co', 'GET', `${C}/actives`)).json<{ nombre: string }[]>();
       expect(active.map((c) => c.nombre)).not.toContain('Editada');
     });
 
@@ -143,18 +136,18 @@ describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
         ['admin@demo.co', 'PUT', { ...CONTACT, idContact: 1, idVa: 3 }, 404, 'El asistente virtual no existe']
       ];
       for (const [email, method, body, status, message] of cases) {
-        const res = await call(email, method, C, body);
+        const res = await signed.call(email, method, C, body);
         expect(res.statusCode, `${email} ${method} ${JSON.stringify(body)}`).toBe(status);
         if (message) expect(res.json().message).toBe(message);
       }
-      expect((await call('admin@demo.co', 'POST', `${C}?idOrg=200`, { ...CONTACT, idVa: 3 })).statusCode).toBe(403);
+      expect((await signed.call('admin@demo.co', 'POST', `${C}?idOrg=200`, { ...CONTACT, idVa: 3 })).statusCode).toBe(403);
       for (const email of ['supervisualizador@demo.co', 'visualizador@demo.co', 'asesor@demo.co']) {
         for (const [method, url, body] of [
           ['POST', C, CONTACT],
           ['PUT', C, { ...CONTACT, idContact: 1 }],
           ['DELETE', `${C}/1`, undefined]
         ] as const) {
-          const res = await call(email, method, url, body);
+          const res = await signed.call(email, method, url, body);
           expect(res.statusCode, `${email} ${method}`).toBe(403);
           expect(res.json()).toEqual(FORBIDDEN_BODY);
         }
@@ -163,16 +156,16 @@ describe.each(BACKENDS)('contact directory and locations on %s', (backend) => {
     });
 
     it("deletes a contact of the caller's organisation (roles 1–2: any), once", async () => {
-      const created = (await call('admin@demo.co', 'POST', C, { ...CONTACT, nombre: 'Para borrar', email: 'borrar@demo.co' })).json<DirectoryContact>();
-      expect((await call('admin@otra.co', 'DELETE', `${C}/${created.idContact}`)).statusCode).toBe(404);
-      expect((await call('admin@demo.co', 'DELETE', `${C}/abc`)).statusCode).toBe(400);
-      const res = await call('supervisor@demo.co', 'DELETE', `${C}/${created.idContact}`);
+      const created = (await signed.call('admin@demo.co', 'POST', C, { ...CONTACT, nombre: 'Para borrar', email: 'borrar@demo.co' })).json<DirectoryContact>();
+      expect((await signed.call('admin@otra.co', 'DELETE', `${C}/${created.idContact}`)).statusCode).toBe(404);
+      expect((await signed.call('admin@demo.co', 'DELETE', `${C}/abc`)).statusCode).toBe(400);
+      const res = await signed.call('supervisor@demo.co', 'DELETE', `${C}/${created.idContact}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
       expect((await contacts()).map((c) => c.idContact)).not.toContain(created.idContact);
-      expect((await call('admin@demo.co', 'DELETE', `${C}/${created.idContact}`)).statusCode).toBe(404);
+      expect((await signed.call('admin@demo.co', 'DELETE', `${C}/${created.idContact}`)).statusCode).toBe(404);
       // The superadministrator deletes another organisation's contact.
-      expect((await call('superadmin@demo.co', 'DELETE', `${C}/8`)).json()).toEqual({ success: true });
+      expect((await signed.call('superadmin@demo.co', 'DELETE', `${C}/8`)).json()).toEqual({ success: true });
     });
   });
 });

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Answer, TryWorkspaceResult, Workspace } from '../../../src/shared/domain/workspace';
 import { MSG } from '../../../src/shared/messages';
 import { files, workspaces } from '../../../src/server/db/schema';
 import { paymentMethodsPng, requirementsPdf } from '../../../src/server/demo/demo-files';
 import { BACKENDS } from '../../support/database';
-import { createTestApp, type TestPlatform } from '../../support/app';
-import { caller, signInAll } from './chat-fixtures';
+import { signedInPlatform } from './chat-fixtures';
 
 const EMAILS = ['admin@demo.co', 'asesor@demo.co', 'admin@otra.co'];
 const PNG = paymentMethodsPng();
@@ -15,29 +14,23 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 
 /** The workspaces screen's own calls: thresholds, 'Probar', an answer's files, and the fallback text kept with each element. */
 describe.each(BACKENDS)('workspace thresholds, Probar and answer media on %s', (backend) => {
-  let platform: TestPlatform;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    platform = await createTestApp(backend);
-    call = caller(platform.app, await signInAll(platform.app, EMAILS));
-  });
-  afterAll(() => platform.close());
+  const signed = signedInPlatform(backend, EMAILS);
 
   const thresholdsOf = async (id: number) => {
-    const [row] = await platform.app.db.select({ a: workspaces.answerThreshold, o: workspaces.optionsThreshold }).from(workspaces).where(eq(workspaces.id, id));
+    const [row] = await signed.platform.app.db.select({ a: workspaces.answerThreshold, o: workspaces.optionsThreshold }).from(workspaces).where(eq(workspaces.id, id));
     return { a: Math.round(row!.a * 100) / 100, o: Math.round(row!.o * 100) / 100 };
   };
   const payload = (bytes: Buffer, contentType: string, elementTypesIdType: number, name?: string) => ({ data: bytes.toString('base64'), format_type: 'base64', content_type: contentType, elementTypesIdType, ...(name ? { name } : {}) });
-  const fileCount = async () => Number((await platform.app.db.select({ n: count() }).from(files))[0]?.n);
+  const fileCount = async () => Number((await signed.platform.app.db.select({ n: count() }).from(files))[0]?.n);
 
   it('lists each workspace with its thresholds and saves new ones, which the next read gives back', async () => {
-    const [first] = (await call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
+    const [first] = (await signed.call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
     expect(first).toMatchObject({ id: 1, answerThreshold: expect.any(Number), optionsThreshold: expect.any(Number) });
-    const res = await call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 0.7, optionsThreshold: 0.25 });
+    const res = await signed.call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 0.7, optionsThreshold: 0.25 });
     expect(res.statusCode).toBe(200);
     expect(Workspace.parse(res.json())).toMatchObject({ id: 1, answerThreshold: 0.7, optionsThreshold: 0.25 });
     expect(await thresholdsOf(1)).toEqual({ a: 0.7, o: 0.25 });
-    expect((await call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>()[0]).toMatchObject({ answerThreshold: 0.7, optionsThreshold: 0.25 });
+    expect((await signed.call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>()[0]).toMatchObject({ answerThreshold: 0.7, optionsThreshold: 0.25 });
   });
 
   it.each([
@@ -48,7 +41,7 @@ describe.each(BACKENDS)('workspace thresholds, Probar and answer media on %s', (
     ['a missing threshold', { answerThreshold: 0.6 }]
   ])('refuses %s (400, Spanish) and changes nothing', async (_what, body) => {
     const before = await thresholdsOf(1);
-    const res = await call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', body);
+    const res = await signed.call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', body);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(/umbral/i);
     expect(await thresholdsOf(1)).toEqual(before);
@@ -56,61 +49,61 @@ describe.each(BACKENDS)('workspace thresholds, Probar and answer media on %s', (
 
   it("refuses another organisation's workspace (404), an agent (403), and changes nothing", async () => {
     const before = await thresholdsOf(1);
-    expect((await call('admin@otra.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 0.9, optionsThreshold: 0.1 })).statusCode).toBe(404);
-    expect((await call('asesor@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 0.9, optionsThreshold: 0.1 })).statusCode).toBe(403);
+    expect((await signed.call('admin@otra.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 0.9, optionsThreshold: 0.1 })).statusCode).toBe(404);
+    expect((await signed.call('asesor@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 0.9, optionsThreshold: 0.1 })).statusCode).toBe(403);
     expect(await thresholdsOf(1)).toEqual(before);
   });
 
   it("'Probar' answers the intent, its confidence and the answer, and nothing understood for an unrelated sentence", async () => {
-    const res = await call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '¿a qué hora abren los sábados?' });
+    const res = await signed.call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '¿a qué hora abren los sábados?' });
     expect(res.statusCode).toBe(200);
     const tried = TryWorkspaceResult.parse(res.json());
     expect(tried).toMatchObject({ kind: 'answer', nodeId: 'horarios', intent: 'horarios' });
     expect(tried.confidence).toBeGreaterThanOrEqual(0.6);
-    const answer = (await call('admin@demo.co', 'GET', '/api/answers/respNodeIdWrkspc/1/respNodeWatsonNodeId/horarios')).json<Answer>();
+    const answer = (await signed.call('admin@demo.co', 'GET', '/api/answers/respNodeIdWrkspc/1/respNodeWatsonNodeId/horarios')).json<Answer>();
     expect(tried.items.map((i) => i.itemType)).toEqual(answer.details.map((d) => d.elementTypesIdType));
-    const lost = TryWorkspaceResult.parse((await call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: 'cómo está el clima en Cali' })).json());
+    const lost = TryWorkspaceResult.parse((await signed.call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: 'cómo está el clima en Cali' })).json());
     expect(lost).toMatchObject({ kind: 'none', intent: null, confidence: null });
   });
 
   it("the assistant's next read takes the new thresholds: with an answer threshold of 1, what it answered it now only offers as an option", async () => {
-    const ask = async () => TryWorkspaceResult.parse((await call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '¿a qué hora abren los sábados?' })).json());
+    const ask = async () => TryWorkspaceResult.parse((await signed.call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '¿a qué hora abren los sábados?' })).json());
     const before = await ask();
     expect(before.kind).toBe('answer');
-    const [saved] = (await call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
+    const [saved] = (await signed.call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
     try {
-      expect((await call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 1, optionsThreshold: 0.1 })).statusCode).toBe(200);
+      expect((await signed.call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: 1, optionsThreshold: 0.1 })).statusCode).toBe(200);
       const after = await ask();
       expect(after.kind).toBe('options');
       expect(after.intent).toBe(before.intent);
       expect(after.items[0]?.itemOptions).toContain('Horarios de atención');
     } finally {
-      await call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: saved!.answerThreshold, optionsThreshold: saved!.optionsThreshold });
+      await signed.call('admin@demo.co', 'PUT', '/api/workspaces/1/umbrales', { answerThreshold: saved!.answerThreshold, optionsThreshold: saved!.optionsThreshold });
     }
   });
 
   it("'Probar' refuses an empty sentence (400), another organisation's workspace (404) and an agent (403)", async () => {
-    const blank = await call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '   ' });
+    const blank = await signed.call('admin@demo.co', 'POST', '/api/workspaces/1/probar', { text: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json<{ message: string }>().message).toContain('Escribe una frase para probar');
-    expect((await call('admin@otra.co', 'POST', '/api/workspaces/1/probar', { text: 'horarios' })).statusCode).toBe(404);
-    expect((await call('asesor@demo.co', 'POST', '/api/workspaces/1/probar', { text: 'horarios' })).statusCode).toBe(403);
+    expect((await signed.call('admin@otra.co', 'POST', '/api/workspaces/1/probar', { text: 'horarios' })).statusCode).toBe(404);
+    expect((await signed.call('asesor@demo.co', 'POST', '/api/workspaces/1/probar', { text: 'horarios' })).statusCode).toBe(403);
   });
 
   it("stores an answer's image and document (bytes of their type), and the element keeps its url and fallback text", async () => {
-    const res = await call('admin@demo.co', 'POST', '/api/answers/media', payload(PNG, 'image/png', 3, 'medios.png'));
+    const res = await signed.call('admin@demo.co', 'POST', '/api/answers/media', payload(PNG, 'image/png', 3, 'medios.png'));
     expect(res.statusCode).toBe(200);
     const stored = res.json<{ id: string; url: string; contentType: string; size: number }>();
     expect(stored).toMatchObject({ url: `/api/multimedia/descargar/${stored.id}`, contentType: 'image/png', size: PNG.length });
-    const [row] = await platform.app.db.select().from(files).where(eq(files.id, stored.id));
+    const [row] = await signed.platform.app.db.select().from(files).where(eq(files.id, stored.id));
     expect(row).toMatchObject({ organizationId: 100, conversationId: null, name: 'medios.png' });
-    expect((await call('admin@demo.co', 'POST', '/api/answers/media', payload(PDF, 'application/pdf', 4, 'requisitos.pdf'))).statusCode).toBe(200);
+    expect((await signed.call('admin@demo.co', 'POST', '/api/answers/media', payload(PDF, 'application/pdf', 4, 'requisitos.pdf'))).statusCode).toBe(200);
 
     const details = [
       { elementTypesIdType: 1, elementOrderPos: 0, elementValue: 'Estos son los medios de pago:' },
       { elementTypesIdType: 3, elementOrderPos: 1, elementValue: stored.url, elementFallback: 'Paga con tarjeta, PSE o efectivo.' }
     ];
-    const saved = await call('admin@demo.co', 'PUT', '/api/answers', { workspaceId: 1, nodeId: 'horarios', details });
+    const saved = await signed.call('admin@demo.co', 'PUT', '/api/answers', { workspaceId: 1, nodeId: 'horarios', details });
     expect(saved.statusCode).toBe(200);
     expect(saved.json<Answer>().details.slice(0, 2)).toEqual([{ ...details[0], elementFallback: '' }, details[1]]);
   });
@@ -124,15 +117,15 @@ describe.each(BACKENDS)('workspace thresholds, Probar and answer media on %s', (
     ['a file for a text element', () => payload(PNG, 'image/png', 1)]
   ])('refuses %s (4xx) and stores nothing', async (_what, body) => {
     const before = await fileCount();
-    const res = await call('admin@demo.co', 'POST', '/api/answers/media', body());
+    const res = await signed.call('admin@demo.co', 'POST', '/api/answers/media', body());
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(await fileCount()).toBe(before);
   });
 
   it('refuses an answer file from an agent (403) and sends the type refusal in Spanish', async () => {
-    expect((await call('asesor@demo.co', 'POST', '/api/answers/media', payload(PNG, 'image/png', 3))).statusCode).toBe(403);
-    const svg = await call('admin@demo.co', 'POST', '/api/answers/media', payload(SVG, 'image/svg+xml', 3));
+    expect((await signed.call('asesor@demo.co', 'POST', '/api/answers/media', payload(PNG, 'image/png', 3))).statusCode).toBe(403);
+    const svg = await signed.call('admin@demo.co', 'POST', '/api/answers/media', payload(SVG, 'image/svg+xml', 3));
     expect(svg.statusCode).toBe(415);
     expect(svg.json<{ message: string }>().message).toBe(MSG.chat.fileTypeNotAllowed);
   });

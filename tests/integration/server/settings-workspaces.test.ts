@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Answer, Workspace, WorkspaceUpdateSummary } from '../../../src/shared/domain/workspace';
 import { BACKENDS } from '../../support/database';
-import { createTestApp, type TestPlatform } from '../../support/app';
-import { caller, signInAll } from './chat-fixtures';
+import { signedInPlatform } from './chat-fixtures';
 
 const EMAILS = ['superadmin@demo.co', 'admin@demo.co', 'asesor@demo.co', 'admin@otra.co'];
 
 describe.each(BACKENDS)('workspaces and answers on %s', (backend) => {
-  let platform: TestPlatform;
-  let call: ReturnType<typeof caller>;
-  beforeAll(async () => {
-    platform = await createTestApp(backend);
-    call = caller(platform.app, await signInAll(platform.app, EMAILS));
-  });
-  afterAll(() => platform.close());
+  const signed = signedInPlatform(backend, EMAILS);
 
-  const nodeAnswer = async (ws: number, node: string, as = 'admin@demo.co') => call(as, 'GET', `/api/answers/respNodeIdWrkspc/${ws}/respNodeWatsonNodeId/${node}`);
-  const put = (body: object, as = 'admin@demo.co') => call(as, 'PUT', '/api/answers', body);
+  const nodeAnswer = async (ws: number, node: string, as = 'admin@demo.co') => signed.call(as, 'GET', `/api/answers/respNodeIdWrkspc/${ws}/respNodeWatsonNodeId/${node}`);
+  const put = (body: object, as = 'admin@demo.co') => signed.call(as, 'PUT', '/api/answers', body);
 
   it("lists the organisation's workspaces, optionally of one virtual agent, and never another organisation's", async () => {
-    const all = (await call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
+    const all = (await signed.call('admin@demo.co', 'GET', '/api/workspaces')).json<Workspace[]>();
     expect(all.map((w) => w.id)).toEqual([1, 2]);
     expect(all.every((w) => Workspace.safeParse(w).success)).toBe(true);
-    expect((await call('admin@demo.co', 'GET', '/api/workspaces?idVa=1')).json<Workspace[]>().map((w) => w.id)).toEqual([1]);
-    expect((await call('admin@otra.co', 'GET', '/api/workspaces')).json<Workspace[]>().map((w) => w.id)).toEqual([3]);
-    expect((await call('admin@demo.co', 'GET', '/api/workspaces?idOrg=200')).statusCode).toBe(403);
-    expect((await call('asesor@demo.co', 'GET', '/api/workspaces')).statusCode).toBe(403);
+    expect((await signed.call('admin@demo.co', 'GET', '/api/workspaces?idVa=1')).json<Workspace[]>().map((w) => w.id)).toEqual([1]);
+    expect((await signed.call('admin@otra.co', 'GET', '/api/workspaces')).json<Workspace[]>().map((w) => w.id)).toEqual([3]);
+    expect((await signed.call('admin@demo.co', 'GET', '/api/workspaces?idOrg=200')).statusCode).toBe(403);
+    expect((await signed.call('asesor@demo.co', 'GET', '/api/workspaces')).statusCode).toBe(403);
   });
 
   it("answers a workspace's nodes with their answers sorted, one node's answer, and 404 for another organisation's or an unknown node", async () => {
-    const res = await call('admin@demo.co', 'GET', '/api/workspaces/1/answers');
+    const res = await signed.call('admin@demo.co', 'GET', '/api/workspaces/1/answers');
     expect(res.statusCode).toBe(200);
     const answers = res.json<Answer[]>();
     expect(answers.map((a) => a.nodeId)).toContain('horarios');
@@ -37,21 +30,21 @@ describe.each(BACKENDS)('workspaces and answers on %s', (backend) => {
     const one = await nodeAnswer(1, 'horarios');
     expect(one.statusCode).toBe(200);
     expect(one.json<Answer>()).toEqual(answers.find((a) => a.nodeId === 'horarios'));
-    expect((await call('admin@demo.co', 'GET', '/api/workspaces/3/answers')).statusCode).toBe(404);
+    expect((await signed.call('admin@demo.co', 'GET', '/api/workspaces/3/answers')).statusCode).toBe(404);
     expect((await nodeAnswer(3, 'horarios')).statusCode).toBe(404);
     expect((await nodeAnswer(1, 'no_existe')).statusCode).toBe(404);
     expect((await nodeAnswer(1, 'a b')).statusCode).toBe(400);
   });
 
   it('answers the update summary from the database', async () => {
-    const res = await call('admin@demo.co', 'PUT', '/api/answers/workspace/1');
+    const res = await signed.call('admin@demo.co', 'PUT', '/api/answers/workspace/1');
     expect(res.statusCode).toBe(200);
     const summary = WorkspaceUpdateSummary.parse(res.json());
-    const answers = (await call('admin@demo.co', 'GET', '/api/workspaces/1/answers')).json<Answer[]>();
+    const answers = (await signed.call('admin@demo.co', 'GET', '/api/workspaces/1/answers')).json<Answer[]>();
     expect(summary.workpaceData?.id).toBe(1);
     expect(summary.listNewResponseNodes.map((n) => n.nodeId)).toEqual(answers.filter((a) => a.details.length === 0).map((a) => a.nodeId));
     expect(summary.workspaceUpdateResponse).toBe(`${answers.length} nodos de respuesta, ${summary.listNewResponseNodes.length} sin respuesta`);
-    expect((await call('admin@otra.co', 'PUT', '/api/answers/workspace/1')).statusCode).toBe(404);
+    expect((await signed.call('admin@otra.co', 'PUT', '/api/answers/workspace/1')).statusCode).toBe(404);
   });
 
   it('replaces an answer with ordered elements, keeping the options the node held, and the assistant reads it', async () => {
@@ -100,11 +93,11 @@ describe.each(BACKENDS)('workspaces and answers on %s', (backend) => {
   });
 
   it('deletes an answer (then 404 for it again), and refuses another organisation', async () => {
-    expect((await call('admin@otra.co', 'DELETE', '/api/answers', { workspaceId: 2, nodeId: 'catalogo' })).statusCode).toBe(404);
-    const res = await call('admin@demo.co', 'DELETE', '/api/answers', { workspaceId: 2, nodeId: 'catalogo' });
+    expect((await signed.call('admin@otra.co', 'DELETE', '/api/answers', { workspaceId: 2, nodeId: 'catalogo' })).statusCode).toBe(404);
+    const res = await signed.call('admin@demo.co', 'DELETE', '/api/answers', { workspaceId: 2, nodeId: 'catalogo' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect((await nodeAnswer(2, 'catalogo')).json<Answer>().details.filter((d) => d.elementTypesIdType !== 9)).toEqual([]);
-    expect((await call('admin@demo.co', 'DELETE', '/api/answers', { workspaceId: 2, nodeId: 'catalogo' })).statusCode).toBe(404);
+    expect((await signed.call('admin@demo.co', 'DELETE', '/api/answers', { workspaceId: 2, nodeId: 'catalogo' })).statusCode).toBe(404);
   });
 });
