@@ -18,8 +18,9 @@ const FEATURE_DEPENDENCIES = {
   home: ['analytics', 'session', 'platform'],
   reports: ['analytics', 'session', 'platform'],
   queue: ['home', 'analytics', 'session', 'platform'],
-  // The dashboard editor's live preview draws the agent console's own header, bubbles and footer.
-  settings: ['chat', 'session', 'platform'],
+  // The dashboard editor's live preview draws the agent console's own header, bubbles and footer,
+  // and the organisation's own figures through the statistics' query hook.
+  settings: ['chat', 'analytics', 'session', 'platform'],
   chat: ['session', 'platform']
 };
 const featureBoundaries = Object.entries(FEATURE_DEPENDENCIES).flatMap(([feature, allowed]) =>

@@ -3,7 +3,10 @@ import { MemoryRouter, useInRouterContext } from 'react-router-dom';
 import { Body1, Button, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { Attach20Regular, Send20Regular } from '@fluentui/react-icons';
 import type { ConsoleMessage, ConsoleState } from '../../../../shared/chat-console';
+import { DateTime } from 'luxon';
 import { INDICATOR_LABELS } from '../../../../shared/constants';
+import { comparisonWindows, windowQuery } from '../../../../shared/comparison-windows';
+import { MSG } from '../../../../shared/messages';
 import type { DashboardDesign } from '../../../../shared/domain/dashboard-design';
 import type { DesignView } from '../../../../shared/ipc';
 import type { MenuItem } from '../../../../shared/menus';
@@ -17,6 +20,9 @@ import { ConsoleHeader } from '../../chat/ConsoleHeader';
 import { MessageBubble } from '../../chat/MessageBubble';
 import { CHAT_TEXT } from '../../chat/texts';
 import { DesignPreview } from '../../design/worn';
+import { useAnalyticsQuery } from '../../analytics/use-analytics-query';
+import { loadProps } from '../../analytics/load-props';
+import { bucketLabel } from '../../analytics/labels';
 import { useDesignView } from '../../design/worn';
 import { DASHBOARD_TEXT as T } from './texts';
 
@@ -54,7 +60,6 @@ const MENU: MenuItem[] = [
   { id: 'vista-chats', label: 'Chats', path: '/vista-previa/chats' },
   { id: 'vista-configuracion', label: 'Configuración', children: [{ id: 'vista-dashboard', label: 'Dashboard', path: settingsPath('dashboard') }] }
 ];
-const CONSOLE: ConsoleState = { connection: 'online', agentStatus: null, chats: [], waiting: 2 };
 const message = (seq: number, tipoUsuario: 'CLIENTE' | 'ASESOR', mensaje: string): ConsoleMessage => ({
   conversationId: 'vista-previa',
   seq,
@@ -69,7 +74,23 @@ const message = (seq: number, tipoUsuario: 'CLIENTE' | 'ASESOR', mensaje: string
 });
 const CUSTOMER = message(1, 'CLIENTE', T.previewCustomer);
 const AGENT = message(2, 'ASESOR', T.previewAgent);
-const SERIES = { labels: ['Lun', 'Mar', 'Mié', 'Jue', 'Vie'], datasets: [{ label: T.previewChats, data: [42, 57, 38, 64, 51] }] };
+
+/**
+ * The preview's figures are the organisation's own, read as Inicio reads them (no invented number
+ * is ever shown): today's attended chats and TMO, the attended chats of the last seven days, and
+ * the queue now.
+ */
+function usePreviewFigures(idOrg: number | null) {
+  const { today } = comparisonWindows(new Date());
+  const day = windowQuery(today);
+  const week = { ...day, start: DateTime.fromISO(today.day).minus({ days: 6 }).toISODate() ?? today.day, attention: 'attended' as const };
+  return {
+    attended: useAnalyticsQuery('attendedChatsShare', { idOrg, query: { ...day, attention: 'attended' as const } }),
+    tmo: useAnalyticsQuery('tmo', { idOrg, query: day }),
+    line: useAnalyticsQuery('attendedChatsLine', { idOrg, query: week }),
+    queue: useAnalyticsQuery('liveQueue', { idOrg })
+  };
+}
 
 /**
  * The font file the preview needs: the one the app wears when it is the same family and variant,
@@ -106,8 +127,11 @@ function WithRouter({ children }: { children: ReactNode }) {
  * inside a DesignPreview wearing the draft — the same code path as the saved result. It is a
  * picture of the app, not a part of the form: inert (no focus, no clicks, out of the accessibility tree).
  */
-export function DashboardPreview({ design, logo, organisation }: { design: DashboardDesign; logo: string | null; organisation: string }) {
+export function DashboardPreview({ design, logo, organisation, idOrg }: { design: DashboardDesign; logo: string | null; organisation: string; idOrg: number | null }) {
   const styles = useStyles();
+  const { attended, tmo, line, queue } = usePreviewFigures(idOrg);
+  // The console's header with the organisation's queue as it stands (0 until it answers).
+  const consoleState: ConsoleState = { connection: 'online', agentStatus: null, chats: [], waiting: queue.data?.chats.length ?? 0 };
   const font = usePreviewFont(design.fuente);
   const view: DesignView = { design, logo, font, logoError: null };
   return (
@@ -126,13 +150,13 @@ export function DashboardPreview({ design, logo, organisation }: { design: Dashb
               <div className={styles.page}>
                 <div className={styles.column}>
                   <div className={styles.tiles}>
-                    <IndicatorTile id="AttendedChats" label={INDICATOR_LABELS.AttendedChats} status="resolved" value={252} />
-                    <IndicatorTile id="TMO" label={INDICATOR_LABELS.TMO} status="resolved" value={312} />
+                    <IndicatorTile id="AttendedChats" label={INDICATOR_LABELS.AttendedChats} status={attended.status} value={attended.data?.value} />
+                    <IndicatorTile id="TMO" label={INDICATOR_LABELS.TMO} status={tmo.status} value={tmo.data?.value} />
                   </div>
-                  <ChartPanel title={T.previewChart} kind="bar" status="resolved" series={SERIES} errorTitle="" onRetry={() => {}} categoryHeader={T.previewDay} valueTitle={T.previewChats} />
+                  <ChartPanel title={T.previewChart} kind="line" series={line.data} {...loadProps(line)} errorTitle={MSG.statistics.chatsLoadFailed} categoryHeader={T.previewDay} valueTitle={T.previewChats} formatLabel={bucketLabel} />
                 </div>
                 <div className={styles.console}>
-                  <ConsoleHeader state={CONSOLE} />
+                  <ConsoleHeader state={consoleState} />
                   <div className={styles.thread}>
                     <MessageBubble message={CUSTOMER} phase="human" />
                     <MessageBubble message={AGENT} phase="human" />

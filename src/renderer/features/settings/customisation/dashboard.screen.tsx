@@ -70,7 +70,7 @@ export function dashboardRecord(o: DashboardRecordOptions) {
         kind: 'custom',
         label: T.preview,
         wide: true,
-        render: (form) => <DashboardPreview design={previewDesign(form.values, DEFAULT_DASHBOARD_DESIGN)} logo={o.logo.src} organisation={o.organisation} />
+        render: (form) => <DashboardPreview design={previewDesign(form.values, DEFAULT_DASHBOARD_DESIGN)} logo={o.logo.src} organisation={o.organisation} idOrg={o.idOrg} />
       }
     ],
     save: async (body) => {
