@@ -48,6 +48,17 @@ export function withLightness(base: Oklch, l: number): string {
   return formatHex(intoSrgb({ ...base, l: Math.min(1, Math.max(0, l)) }));
 }
 
+/**
+ * A hover or selection shade of `pair`'s background that keeps its text at least as readable: the
+ * background moved `step` of OKLCH lightness away from the text's lightness (lighter under dark text,
+ * darker under light text), so the contrast only grows.
+ */
+export function shadeAwayFromText(pair: ColorPair, step = 0.08): string {
+  const background = oklch(pair.background);
+  const text = oklch(pair.color);
+  return withLightness(background, text.l < background.l ? background.l + step : background.l - step);
+}
+
 export interface ContrastCheck {
   ratio: number;
   minimum: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRAST_MINIMUM, checkContrast, contrast, nearestPassingShade, normaliseHex, oklch, readable } from '../../src/shared/color';
+import { CONTRAST_MINIMUM, checkContrast, contrast, nearestPassingShade, normaliseHex, oklch, readable, shadeAwayFromText } from '../../src/shared/color';
 
 describe('contrast (culori)', () => {
   it('measures the WCAG extremes and an ordinary pair', () => {
@@ -55,5 +55,16 @@ describe('the contrast guard', () => {
 
   it('normalises short hex', () => {
     expect(normaliseHex('#FA0')).toBe('#ffaa00');
+  });
+
+  it('gives a hover shade that never lowers the text’s contrast, and is visibly another colour where there is room', () => {
+    for (const background of ['#0298b1', '#1973bb', '#639ad9', '#222222', '#ffeb3b', '#7b1fa2', '#f1f3f4', '#000000', '#ffffff']) {
+      for (const color of ['#ffffff', '#000000', '#242424']) {
+        const pair = readable({ background, color });
+        const hover = shadeAwayFromText(pair);
+        expect(contrast(pair.color, hover), `${background}/${color}`).toBeGreaterThanOrEqual(contrast(pair.color, pair.background) - 1e-9);
+        if (!['#ffffff', '#000000'].includes(background)) expect(hover, `${background}/${color}`).not.toBe(normaliseHex(background));
+      }
+    }
   });
 });

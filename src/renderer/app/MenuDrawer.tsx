@@ -16,8 +16,8 @@ const useStyles = makeStyles({
  */
 export function MenuDrawer({ id, open, items, label = 'Menú principal', onAction }: { id: string; open: boolean; items: MenuItem[]; label?: string; onAction(action: MenuAction): void }) {
   const styles = useStyles();
-  const drawer = useWornColours().drawer;
-  const style = { '--fui-Drawer--size': `${UI.drawer.width}px`, backgroundColor: drawer.background, color: drawer.color } as CSSProperties;
+  const { drawer, drawerHover } = useWornColours();
+  const style = { '--fui-Drawer--size': `${UI.drawer.width}px`, '--atiende-menu-hover': drawerHover, backgroundColor: drawer.background, color: drawer.color } as CSSProperties;
   return (
     <InlineDrawer id={id} open={open} separator className={styles.drawer} style={style} data-testid="menu-lateral">
       <DrawerBody className={styles.drawerBody}>

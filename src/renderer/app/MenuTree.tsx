@@ -16,12 +16,12 @@ const useStyles = makeStyles({
     minHeight: '36px',
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,
-    // The drawer's text colour (colores.secundario, made readable); hover darkens or lightens whatever the drawer wears.
+    // The drawer's text colour (colores.secundario, made readable); hover shifts the drawer's background away from it (wear.ts drawerHover).
     color: 'inherit',
     fontSize: tokens.fontSizeBase300,
     fontFamily: tokens.fontFamilyBase,
     textDecoration: 'none',
-    ':hover': { backgroundColor: 'color-mix(in srgb, currentColor 12%, transparent)' },
+    ':hover': { backgroundColor: 'var(--atiende-menu-hover, transparent)' },
     ':focus-visible': { outline: '2px solid currentColor', outlineOffset: '-2px' }
   },
   group: {

@@ -1,4 +1,4 @@
-import { readable } from '../../../shared/color';
+import { readable, shadeAwayFromText } from '../../../shared/color';
 import type { DashboardDesign } from '../../../shared/domain/dashboard-design';
 import type { ColorPair } from '../../../shared/domain/design';
 
@@ -23,6 +23,8 @@ export interface WornColours {
   header: ColorPair;
   /** The side menu: colores.secundario. */
   drawer: ColorPair;
+  /** Its entries' hover background: the drawer's shifted away from its text, so hovering never lowers the contrast. */
+  drawerHover: string;
   /** The agent console's bar: colores.asesorHumano.header. */
   consoleHeader: ColorPair;
   /** The agent console's composer: colores.asesorHumano.footer (icons at the 3:1 of UI parts). */
@@ -35,9 +37,11 @@ export interface WornColours {
 export function wornColours(design: DashboardDesign): WornColours {
   const c = design.colores;
   const footer = c.asesorHumano.footer;
+  const drawer = readable(c.secundario);
   return {
     header: readable(c.header),
-    drawer: readable(c.secundario),
+    drawer,
+    drawerHover: shadeAwayFromText(drawer),
     consoleHeader: readable(c.asesorHumano.header),
     consoleFooter: {
       background: footer.background,
