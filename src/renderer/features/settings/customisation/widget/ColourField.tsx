@@ -9,9 +9,10 @@ const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const sixDigits = (hex: string) => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex).toLowerCase();
 
 const useStyles = makeStyles({
-  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  // The shade button wraps below the field where the column is too narrow for it, never over the next column.
+  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   swatch: { width: '40px', height: '32px', padding: 0, border: `1px solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium, background: 'none', cursor: 'pointer' },
-  hex: { flexGrow: 1, minWidth: 0 },
+  hex: { flexGrow: 1, flexBasis: '120px', minWidth: 0 },
   ratio: { color: tokens.colorNeutralForeground2 }
 });
 
